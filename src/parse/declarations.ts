@@ -1,0 +1,102 @@
+import {
+  Node,
+  SyntaxKind,
+  type ExpressionWithTypeArguments,
+  type InterfaceDeclaration as TsInterface,
+  type TypeAliasDeclaration as TsAlias,
+  type VariableStatement,
+} from "ts-morph";
+import type { AliasDeclaration, Constant, Heritage, InterfaceDeclaration, ObjectType, Property } from "../model/types.js";
+import { applyTags } from "./constraints.js";
+import { excerpt, fail, locate, type ParseContext } from "./context.js";
+import { readDoc } from "./jsdoc.js";
+import { intersectShapes, omitKeys, shapeOfDeclaration } from "./shapes.js";
+import { convertMembers, convertType } from "./type-nodes.js";
+
+export function convertAlias(ctx: ParseContext, node: TsAlias): AliasDeclaration {
+  if (node.getTypeParameters().length > 0) fail(ctx, node, `unsupported generic type alias \`${node.getName()}\``);
+  const { doc, tags } = readDoc(node);
+  const type = applyTags(ctx, convertType(ctx, node.getTypeNodeOrThrow()), tags);
+  return { kind: "alias", name: node.getName(), exported: node.isExported(), doc, location: locate(ctx, node), type };
+}
+
+export function convertInterface(ctx: ParseContext, node: TsInterface): InterfaceDeclaration {
+  if (node.getTypeParameters().length > 0) fail(ctx, node, `unsupported generic interface \`${node.getName()}\``);
+  const heritage = node.getExtends().map((clause) => heritageOf(ctx, clause));
+  const bases = node.getExtends().map((clause, i) => baseShape(ctx, clause, heritage[i]!));
+  const own = convertMembers(ctx, node, node.getMembers());
+  const { doc } = readDoc(node);
+  return {
+    kind: "interface",
+    name: node.getName(),
+    exported: node.isExported(),
+    doc,
+    location: locate(ctx, node),
+    heritage,
+    type: overrideShape(intersectShapes(ctx, node, bases), own),
+    ownPropertyNames: own.properties.map((p) => p.name),
+    ownIndexSignature: own.indexSignature !== undefined,
+  };
+}
+
+function heritageOf(ctx: ParseContext, clause: ExpressionWithTypeArguments): Heritage {
+  const name = clause.getExpression().getText();
+  const args = clause.getTypeArguments();
+  if (args.length === 0) return { name };
+  if (name !== "Omit" || args.length !== 2 || !Node.isTypeReference(args[0]!)) {
+    return fail(ctx, clause, `unsupported base type \`${excerpt(clause)}\` (an interface may extend declarations and Omit<Declaration, "keys">)`);
+  }
+  const keys = convertType(ctx, args[1]!);
+  const members = keys.kind === "union" ? keys.members : [keys];
+  const omit = members.map((m) => (m.kind === "literal" && typeof m.value === "string" ? m.value : fail(ctx, args[1]!, "Omit keys must be string literals")));
+  return { name: args[0]!.getTypeName().getText(), omit };
+}
+
+function baseShape(ctx: ParseContext, clause: ExpressionWithTypeArguments, heritage: Heritage): ObjectType {
+  const shape = shapeOfDeclaration(ctx, clause, heritage.name);
+  return heritage.omit ? omitKeys(ctx, clause, shape, heritage.omit) : shape;
+}
+
+/**
+ * An interface's own members replace inherited ones of the same name (TypeScript checks that
+ * they are compatible); an overriding property keeps the inherited position, so flattened
+ * properties read in the order a reader of the base interfaces expects.
+ */
+function overrideShape(base: ObjectType, own: ObjectType): ObjectType {
+  const ownByName = new Map(own.properties.map((p) => [p.name, p]));
+  const properties: Property[] = base.properties.map((inherited) => {
+    const mine = ownByName.get(inherited.name);
+    if (!mine) return inherited;
+    ownByName.delete(inherited.name);
+    return mine.doc.text || mine.doc.deprecated !== undefined ? mine : { ...mine, doc: inherited.doc };
+  });
+  properties.push(...ownByName.values());
+  const indexSignature = own.indexSignature ?? base.indexSignature;
+  return indexSignature ? { kind: "object", properties, indexSignature } : { kind: "object", properties };
+}
+
+/** `export const NAME = <literal>` (also `as const`); anything else is not translatable. */
+export function convertConstants(ctx: ParseContext, statement: VariableStatement): Constant[] {
+  const { doc } = readDoc(statement);
+  return statement.getDeclarations().map((declaration) => {
+    let init = declaration.getInitializer();
+    if (init && Node.isAsExpression(init)) init = init.getExpression();
+    const value = init ? literalValue(init) : undefined;
+    if (value === undefined) {
+      fail(ctx, declaration, `unsupported constant \`${excerpt(declaration)}\`: only string, number and boolean literals are translated`);
+    }
+    return { name: declaration.getName(), value, exported: statement.isExported(), doc, location: locate(ctx, declaration) };
+  });
+}
+
+function literalValue(node: Node): string | number | boolean | undefined {
+  if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) return node.getLiteralValue();
+  if (Node.isNumericLiteral(node)) return node.getLiteralValue();
+  if (Node.isPrefixUnaryExpression(node) && node.getOperatorToken() === SyntaxKind.MinusToken) {
+    const operand = node.getOperand();
+    return Node.isNumericLiteral(operand) ? -operand.getLiteralValue() : undefined;
+  }
+  if (node.getKind() === SyntaxKind.TrueKeyword) return true;
+  if (node.getKind() === SyntaxKind.FalseKeyword) return false;
+  return undefined;
+}

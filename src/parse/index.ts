@@ -1,0 +1,109 @@
+import { createHash } from "node:crypto";
+import { Node, Project, ts, type SourceFile, type Statement } from "ts-morph";
+import { GeneratorError, type Warning } from "../errors.js";
+import { recursiveDeclarations } from "../model/graph.js";
+import type { Declaration, SchemaModel, TypeNode } from "../model/types.js";
+import { fail, type ParseContext } from "./context.js";
+import { convertAlias, convertConstants, convertInterface } from "./declarations.js";
+
+export interface ParseInput {
+  /** schema.ts source text. */
+  text: string;
+  /** The file name used in error locations (as the user gave it). */
+  fileName: string;
+  revision: string | null;
+}
+
+export interface ParseResult {
+  model: SchemaModel;
+  warnings: Warning[];
+}
+
+/** Parses one schema.ts into the model. Throws GeneratorError (with a location) on bad input. */
+export function parseSchema(input: ParseInput): ParseResult {
+  const sourceFile = loadSourceFile(input);
+  const ctx = createContext(input.fileName, sourceFile);
+  collectStatements(ctx, sourceFile.getStatements());
+  const declarations = [...ctx.sources.keys()].map((name) => ctx.declaration(name, sourceFile));
+  applyJsonNumberConvention(declarations);
+  const model: SchemaModel = {
+    modelVersion: 1,
+    source: { revision: input.revision, file: input.fileName, sha256: sha256(input.text) },
+    declarations,
+    constants: [...ctx.constants.values()],
+  };
+  return { model, warnings: ctx.warnings };
+}
+
+export function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+function loadSourceFile(input: ParseInput): SourceFile {
+  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { noLib: true } });
+  const sourceFile = project.createSourceFile("/schema.ts", input.text);
+  const [first] = project.getProgram().compilerObject.getSyntacticDiagnostics(sourceFile.compilerNode);
+  if (first) {
+    const { line, column } = sourceFile.getLineAndColumnAtPos(first.start ?? 0);
+    const message = ts.flattenDiagnosticMessageText(first.messageText, "\n");
+    throw new GeneratorError(`syntax error: ${message}`, { file: input.fileName, line, column });
+  }
+  return sourceFile;
+}
+
+function createContext(fileName: string, sourceFile: SourceFile): ParseContext {
+  const ctx: ParseContext = {
+    fileName,
+    sourceFile,
+    sources: new Map(),
+    constants: new Map(),
+    converted: new Map(),
+    converting: new Set(),
+    warnings: [],
+    declaration(name, from) {
+      const done = ctx.converted.get(name);
+      if (done) return done;
+      const source = ctx.sources.get(name) ?? fail(ctx, from, `\`${name}\` is not a declaration of this schema`);
+      if (ctx.converting.has(name)) fail(ctx, from, `\`${name}\` inherits from itself`);
+      ctx.converting.add(name);
+      const converted = Node.isInterfaceDeclaration(source) ? convertInterface(ctx, source) : convertAlias(ctx, source);
+      ctx.converting.delete(name);
+      ctx.converted.set(name, converted);
+      return converted;
+    },
+  };
+  return ctx;
+}
+
+function collectStatements(ctx: ParseContext, statements: Statement[]): void {
+  for (const statement of statements) {
+    if (Node.isInterfaceDeclaration(statement) || Node.isTypeAliasDeclaration(statement)) {
+      const name = statement.getName();
+      if (ctx.sources.has(name)) fail(ctx, statement, `\`${name}\` is declared twice (declaration merging is not translated)`);
+      ctx.sources.set(name, statement);
+    } else if (Node.isVariableStatement(statement)) {
+      for (const constant of convertConstants(ctx, statement)) ctx.constants.set(constant.name, constant);
+    } else if (!Node.isEmptyStatement(statement)) {
+      fail(ctx, statement, `unsupported statement (${statement.getKindName()}): a schema holds interfaces, type aliases and literal constants`);
+    }
+  }
+}
+
+/**
+ * Upstream's integer convention is for protocol fields. A recursive alias such as
+ * `JSONValue = string | number | … | JSONArray` stands for arbitrary JSON, where `number` means
+ * any JSON number; schema.json's `integer` there is a generation artifact (see README).
+ */
+function applyJsonNumberConvention(declarations: Declaration[]): void {
+  const recursive = recursiveDeclarations(declarations);
+  for (const declaration of declarations) {
+    if (declaration.kind !== "alias" || !recursive.has(declaration.name)) continue;
+    declaration.type = asJsonNumbers(declaration.type);
+  }
+}
+
+function asJsonNumbers(type: TypeNode): TypeNode {
+  if (type.kind === "number") return { ...type, integer: false };
+  if (type.kind === "union") return { kind: "union", members: type.members.map((m) => (m.kind === "number" ? { ...m, integer: false } : m)) };
+  return type;
+}

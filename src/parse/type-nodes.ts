@@ -1,0 +1,143 @@
+import { Node, SyntaxKind, type TypeNode as TsTypeNode } from "ts-morph";
+import type { LiteralValue, Property, TypeNode } from "../model/types.js";
+import { excerpt, fail, type ParseContext } from "./context.js";
+import { readDoc } from "./jsdoc.js";
+import { applyTags } from "./constraints.js";
+import { intersectShapes, objectShapeOf, omitKeys } from "./shapes.js";
+
+const KEYWORDS: Partial<Record<SyntaxKind, () => TypeNode>> = {
+  [SyntaxKind.StringKeyword]: () => ({ kind: "string" }),
+  [SyntaxKind.NumberKeyword]: () => ({ kind: "number", integer: true }),
+  [SyntaxKind.BooleanKeyword]: () => ({ kind: "boolean" }),
+  [SyntaxKind.NullKeyword]: () => ({ kind: "null" }),
+  [SyntaxKind.UnknownKeyword]: () => ({ kind: "unknown" }),
+  [SyntaxKind.AnyKeyword]: () => ({ kind: "unknown", any: true }),
+  [SyntaxKind.ObjectKeyword]: () => ({ kind: "nonPrimitive" }),
+};
+
+/** Translates a TypeScript type node into a model type node, or fails with its location. */
+export function convertType(ctx: ParseContext, node: TsTypeNode): TypeNode {
+  const keyword = KEYWORDS[node.getKind()];
+  if (keyword) return keyword();
+  if (Node.isParenthesizedTypeNode(node)) return convertType(ctx, node.getTypeNode());
+  if (Node.isLiteralTypeNode(node)) return { kind: "literal", value: literalOf(ctx, node) };
+  if (Node.isTypeQuery(node)) return constantLiteral(ctx, node);
+  if (Node.isArrayTypeNode(node)) {
+    return { kind: "array", items: convertType(ctx, node.getElementTypeNode()) };
+  }
+  if (Node.isUnionTypeNode(node)) return convertUnion(ctx, node.getTypeNodes());
+  if (Node.isIntersectionTypeNode(node)) {
+    return intersectShapes(ctx, node, node.getTypeNodes().map((part) => objectShapeOf(ctx, part)));
+  }
+  if (Node.isTypeLiteral(node)) return convertMembers(ctx, node, node.getMembers());
+  if (Node.isTypeReference(node)) return convertReference(ctx, node);
+  return fail(ctx, node, `unsupported type construct (${describeKind(node)}): \`${excerpt(node)}\``);
+}
+
+function convertUnion(ctx: ParseContext, parts: TsTypeNode[]): TypeNode {
+  const members: TypeNode[] = [];
+  const seen = new Set<string>();
+  for (const part of parts) {
+    const converted = convertType(ctx, part);
+    for (const member of converted.kind === "union" ? converted.members : [converted]) {
+      const key = JSON.stringify(member);
+      if (!seen.has(key)) members.push(member);
+      seen.add(key);
+    }
+  }
+  return members.length === 1 ? members[0]! : { kind: "union", members };
+}
+
+function convertReference(ctx: ParseContext, node: Node & { getTypeName(): Node; getTypeArguments(): TsTypeNode[] }): TypeNode {
+  const name = node.getTypeName().getText();
+  const args = node.getTypeArguments();
+  if (name === "Array" && args.length === 1) return { kind: "array", items: convertType(ctx, args[0]!) };
+  if (name === "Record" && args.length === 2) {
+    const key = convertType(ctx, args[0]!);
+    if (key.kind !== "string") fail(ctx, args[0]!, `unsupported Record key type \`${excerpt(args[0]!)}\` (only string keys map to JSON objects)`);
+    return { kind: "object", properties: [], indexSignature: convertType(ctx, args[1]!) };
+  }
+  if (name === "Omit" && args.length === 2) {
+    return omitKeys(ctx, node, objectShapeOf(ctx, args[0]!), keyList(ctx, args[1]!));
+  }
+  if (args.length > 0 || !ctx.sources.has(name)) {
+    fail(ctx, node, `unsupported type reference \`${excerpt(node)}\`: not a declaration of this schema${args.length ? " (generic types other than Array, Record and Omit are not translated)" : ""}`);
+  }
+  return { kind: "ref", name };
+}
+
+/** Converts the members of an interface body or a type literal into an object type. */
+export function convertMembers(ctx: ParseContext, owner: Node, members: Node[]): TypeNode & { kind: "object" } {
+  const properties: Property[] = [];
+  let indexSignature: TypeNode | undefined;
+  for (const member of members) {
+    if (Node.isPropertySignature(member)) properties.push(convertProperty(ctx, member));
+    else if (Node.isIndexSignatureDeclaration(member)) indexSignature = convertIndexSignature(ctx, member);
+    else fail(ctx, member, `unsupported member in \`${excerpt(owner)}\`: only properties and string index signatures translate to JSON`);
+  }
+  return indexSignature ? { kind: "object", properties, indexSignature } : { kind: "object", properties };
+}
+
+function convertProperty(ctx: ParseContext, member: Node & { getNameNode(): Node; hasQuestionToken(): boolean; getTypeNode(): TsTypeNode | undefined }): Property {
+  const nameNode = member.getNameNode();
+  const name = Node.isStringLiteral(nameNode) ? nameNode.getLiteralValue() : nameNode.getText();
+  if (!Node.isStringLiteral(nameNode) && !Node.isIdentifier(nameNode)) {
+    fail(ctx, nameNode, `unsupported property name \`${nameNode.getText()}\` (computed names have no JSON key)`);
+  }
+  const typeNode = member.getTypeNode() ?? fail(ctx, member, `property \`${name}\` has no type annotation`);
+  const { doc, tags } = readDoc(member);
+  const type = applyTags(ctx, stripUndefined(ctx, typeNode, member.hasQuestionToken()), tags);
+  return { name, optional: member.hasQuestionToken(), type, doc, location: { file: ctx.fileName, ...ctx.sourceFile.getLineAndColumnAtPos(member.getStart()) } };
+}
+
+/** `x?: T | undefined` is the same JSON as `x?: T`; `undefined` anywhere else has no JSON form. */
+function stripUndefined(ctx: ParseContext, node: TsTypeNode, optional: boolean): TypeNode {
+  if (optional && Node.isUnionTypeNode(node)) {
+    const parts = node.getTypeNodes().filter((part) => part.getKind() !== SyntaxKind.UndefinedKeyword);
+    if (parts.length !== node.getTypeNodes().length) return convertUnion(ctx, parts);
+  }
+  return convertType(ctx, node);
+}
+
+function convertIndexSignature(ctx: ParseContext, member: Node & { getKeyTypeNode(): TsTypeNode; getReturnTypeNode(): TsTypeNode | undefined }): TypeNode {
+  if (member.getKeyTypeNode().getKind() !== SyntaxKind.StringKeyword) {
+    fail(ctx, member, `unsupported index signature \`${excerpt(member)}\` (only string keys map to JSON objects)`);
+  }
+  const valueNode = member.getReturnTypeNode() ?? fail(ctx, member, "index signature has no value type");
+  return applyTags(ctx, convertType(ctx, valueNode), readDoc(member).tags);
+}
+
+function literalOf(ctx: ParseContext, node: Node & { getLiteral(): Node }): LiteralValue {
+  const literal = node.getLiteral();
+  if (Node.isStringLiteral(literal) || Node.isNoSubstitutionTemplateLiteral(literal)) return literal.getLiteralValue();
+  if (Node.isNumericLiteral(literal)) return literal.getLiteralValue();
+  if (Node.isPrefixUnaryExpression(literal) && Node.isNumericLiteral(literal.getOperand())) {
+    const value = Number(literal.getOperand().getText());
+    return literal.getOperatorToken() === SyntaxKind.MinusToken ? -value : value;
+  }
+  if (literal.getKind() === SyntaxKind.TrueKeyword) return true;
+  if (literal.getKind() === SyntaxKind.FalseKeyword) return false;
+  if (literal.getKind() === SyntaxKind.NullKeyword) return null;
+  return fail(ctx, node, `unsupported literal type \`${excerpt(node)}\``);
+}
+
+function constantLiteral(ctx: ParseContext, node: Node & { getExprName(): Node }): TypeNode {
+  const name = node.getExprName().getText();
+  const constant = ctx.constants.get(name) ?? fail(ctx, node, `\`typeof ${name}\` does not name a literal constant of this schema`);
+  return { kind: "literal", value: constant.value };
+}
+
+/** `"a" | "b"` as the key argument of `Omit`. */
+function keyList(ctx: ParseContext, node: TsTypeNode): string[] {
+  const keys = convertType(ctx, node);
+  const members = keys.kind === "union" ? keys.members : [keys];
+  return members.map((member) =>
+    member.kind === "literal" && typeof member.value === "string"
+      ? member.value
+      : fail(ctx, node, `Omit keys must be string literals, found \`${excerpt(node)}\``),
+  );
+}
+
+function describeKind(node: Node): string {
+  return node.getKindName().replace(/(Node|Type)$/, "").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase() + " type";
+}
