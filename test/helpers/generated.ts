@@ -1,0 +1,27 @@
+import { pathToFileURL } from "node:url";
+import { join } from "node:path";
+import type { z } from "zod";
+import { generatedDir } from "./spec.js";
+
+export type GeneratedModule = Record<string, unknown>;
+
+const cache = new Map<string, Promise<GeneratedModule>>();
+
+/** Imports the generated index.ts of a revision (vitest compiles the TypeScript). */
+export function loadGenerated(revision: string): Promise<GeneratedModule> {
+  let loaded = cache.get(revision);
+  if (!loaded) {
+    loaded = import(pathToFileURL(join(generatedDir(revision), "index.ts")).href) as Promise<GeneratedModule>;
+    cache.set(revision, loaded);
+  }
+  return loaded;
+}
+
+/** The generated validator for a type, by the naming contract `X` → `XSchema`. */
+export function schemaFor(module: GeneratedModule, typeName: string): z.ZodType {
+  const schema = module[`${typeName}Schema`];
+  if (!schema || typeof (schema as z.ZodType).safeParse !== "function") {
+    throw new Error(`generated module has no ${typeName}Schema`);
+  }
+  return schema as z.ZodType;
+}

@@ -1,0 +1,15 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { main } from "../../src/cli.js";
+import { GENERATED_ROOT, REPO_ROOT, REVISIONS, SPEC_ROOT } from "./spec.js";
+
+/** Generates every revision of the mirror once, through the real CLI entry point. */
+export default async function setup(): Promise<void> {
+  if (REVISIONS.length === 0) throw new Error(`no spec mirror at ${SPEC_ROOT}: set MCP_SPEC_ROOT`);
+  rmSync(GENERATED_ROOT, { recursive: true, force: true });
+  rmSync(join(REPO_ROOT, "test/tmp/scratch"), { recursive: true, force: true });
+  const args = ["generate", "--quiet", "--spec-root", SPEC_ROOT, "--out", GENERATED_ROOT];
+  for (const revision of REVISIONS) args.push("--revision", revision);
+  const code = await main(args);
+  if (code !== 0) throw new Error(`generation failed with exit code ${code}`);
+}
