@@ -57,6 +57,8 @@ export function jsDoc(doc: Doc, extraTags: string[] = []): string {
   if (lines.length && tags.length) lines.push("");
   for (const tag of tags) lines.push(...tag.split("\n"));
   if (!lines.length) return "";
-  const body = lines.map((line) => ` *${line ? ` ${line.replace(/\*\//g, "*\\/")}` : ""}`).join("\n");
+  const escape = (line: string) => line.replace(/\*\//g, "*\\/");
+  if (lines.length === 1) return `/** ${escape(lines[0]!)} */\n`;
+  const body = lines.map((line) => ` *${line ? ` ${escape(line)}` : ""}`).join("\n");
   return `/**\n${body}\n */\n`;
 }

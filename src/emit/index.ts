@@ -30,6 +30,10 @@ function constantDeclaration(constant: Constant): string {
   return `${jsDoc(constant.doc)}export const ${constant.name} = ${JSON.stringify(constant.value)};`;
 }
 
+function renderSchemas(render: (name: string, data: object) => string, declarations: string[]): string {
+  return render("schemas.ts", { declarations, usesRuntime: declarations.some((code) => /\brt\./.test(code)) });
+}
+
 /** Every output file for one model: pure, deterministic, unformatted. */
 export function emitAll(model: SchemaModel, options: EmitOptions): OutputFile[] {
   const header = {
@@ -41,7 +45,7 @@ export function emitAll(model: SchemaModel, options: EmitOptions): OutputFile[] 
   const render = (name: string, data: object = {}): string => template(name)({ ...header, ...data });
   return [
     { path: "types.ts", content: render("types.ts", { declarations: emitTypeDeclarations(model) }) },
-    { path: "schemas.ts", content: render("schemas.ts", { declarations: emitSchemaDeclarations(model) }) },
+    { path: "schemas.ts", content: renderSchemas(render, emitSchemaDeclarations(model)) },
     {
       path: "constants.ts",
       content: render("constants.ts", {

@@ -1,0 +1,50 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { main } from "../../src/cli.js";
+import { REPO_ROOT, scratchDir } from "../helpers/spec.js";
+import { STRICT_NODENEXT, tsc } from "../helpers/tsc.js";
+
+const FIXTURES = join(REPO_ROOT, "test/fixtures");
+const GOLDEN_FILES = ["types.ts", "schemas.ts", "constants.ts"];
+const names = readdirSync(FIXTURES).filter((name) => existsSync(join(FIXTURES, name, "schema.ts")));
+const OUT = scratchDir("golden");
+
+type Cases = Record<string, { valid: unknown[]; invalid: unknown[] }>;
+
+beforeAll(async () => {
+  for (const name of names) {
+    const code = await main(["--quiet", "--schema", join(FIXTURES, name, "schema.ts"), "--out", join(OUT, name)]);
+    expect(code).toBe(0);
+  }
+});
+
+describe("golden files (one fixture schema per construct; update: npm run golden:update)", () => {
+  it("has fixtures", () => expect(names.length).toBeGreaterThanOrEqual(10));
+
+  it.each(names)("%s matches its golden output", (name) => {
+    for (const file of GOLDEN_FILES) {
+      const expected = readFileSync(join(FIXTURES, name, "expected", file), "utf8");
+      expect(readFileSync(join(OUT, name, file), "utf8"), `${name}/${file}`).toBe(expected);
+    }
+  });
+
+  it("every fixture's output compiles with tsc --strict", async () => {
+    const dir = join(OUT, "tsc");
+    const result = await tsc(dir, STRICT_NODENEXT, names.map((name) => `${relative(dir, join(OUT, name)).replace(/\\/g, "/")}/*.ts`));
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it.each(names.filter((name) => existsSync(join(FIXTURES, name, "cases.json"))))("%s: valid payloads parse, invalid ones do not", async (name) => {
+    const cases = JSON.parse(readFileSync(join(FIXTURES, name, "cases.json"), "utf8")) as Cases;
+    const generated = (await import(pathToFileURL(join(OUT, name, "index.ts")).href)) as Record<string, z.ZodType>;
+    for (const [type, { valid, invalid }] of Object.entries(cases)) {
+      const schema = generated[`${type}Schema`]!;
+      for (const value of valid) expect(schema.safeParse(value).error?.issues, `${type} accepts ${JSON.stringify(value)}`).toBeUndefined();
+      for (const value of invalid) expect(schema.safeParse(value).success, `${type} rejects ${JSON.stringify(value)}`).toBe(false);
+      for (const value of valid) expect(schema.parse(value), "open objects keep every key").toEqual(value);
+    }
+  });
+});
