@@ -6,7 +6,7 @@ import type { SchemaSource } from "./schema/resolve.js";
 import { GENERATOR_VERSION } from "./version.js";
 import { formatFiles, resolveFormatSettings, type FormatSettings } from "./write/format.js";
 import { manifestFor, planOutput, writeOutput, type FilePlan } from "./write/index.js";
-import { hashText, manifestMatchesDisk, readManifest } from "./write/manifest.js";
+import { hashText, manifestMatchesDisk, readManifest, renderManifest, type Manifest } from "./write/manifest.js";
 
 export interface GenerateRequest {
   sources: SchemaSource[];
@@ -52,8 +52,12 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   }
   if (!request.check) {
     for (const item of prepared) {
-      if (item.outcome.upToDate || item.outcome.files.every((f) => f.status === "unchanged")) continue;
-      writeOutput(item.outcome.outDir, item.files, manifestFor(GENERATOR_VERSION, item.inputs, item.files), item.outcome.files);
+      if (item.outcome.upToDate) continue;
+      const manifest = manifestFor(GENERATOR_VERSION, item.inputs, item.files);
+      const unchanged = item.outcome.files.every((f) => f.status === "unchanged");
+      // Files already right: still record the inputs, so the next run can skip parsing.
+      if (unchanged && manifestIsCurrent(item.outcome.outDir, manifest)) continue;
+      writeOutput(item.outcome.outDir, item.files, manifest, item.outcome.files);
     }
   }
   return { outcomes: prepared.map((p) => p.outcome), warnings };
@@ -70,8 +74,7 @@ async function prepare(source: SchemaSource, outDir: string, force: boolean, war
   const { model, warnings: found } = await buildModel(source);
   warnings.push(...found);
   const files = await renderFiles(model, settings);
-  const header = files[0]!.content.split("\n")[0]!.replace(/ \d+\.\d+\.\d+.*$/, "");
-  const plans = planOutput(outDir, files, header);
+  const plans = planOutput(outDir, files);
   return { outcome: { label: source.label, outDir, types: model.declarations.length, files: plans, upToDate: false }, files, inputs };
 }
 
@@ -88,4 +91,9 @@ export async function renderFiles(model: SchemaModel, settings: FormatSettings):
 
 function inputsHash(source: SchemaSource, settings: FormatSettings): string {
   return hashText(JSON.stringify({ schema: hashText(source.text), revision: source.revision, format: settings.options }));
+}
+
+function manifestIsCurrent(outDir: string, manifest: Manifest): boolean {
+  const existing = readManifest(outDir);
+  return existing !== undefined && renderManifest(existing) === renderManifest(manifest);
 }

@@ -1,4 +1,4 @@
-import type { Declaration, SchemaModel, TypeNode } from "./types.js";
+import type { Declaration, TypeNode } from "./types.js";
 
 /** Calls `visit` on every node of a type tree, parents first. */
 export function walkType(type: TypeNode, visit: (node: TypeNode) => void): void {
@@ -81,8 +81,4 @@ export function recursiveDeclarations(declarations: Declaration[]): Set<string> 
     }
   }
   return recursive;
-}
-
-export function declarationMap(model: SchemaModel): Map<string, Declaration> {
-  return new Map(model.declarations.map((d) => [d.name, d]));
 }

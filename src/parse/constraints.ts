@@ -1,4 +1,3 @@
-import type { Node } from "ts-morph";
 import type { TypeNode } from "../model/types.js";
 import { fail, warn, type ParseContext } from "./context.js";
 import type { ReadDoc } from "./jsdoc.js";
@@ -104,4 +103,3 @@ function describe(type: TypeNode): string {
   return type.kind === "ref" ? `reference to ${type.name}` : type.kind;
 }
 
-export type { Node };

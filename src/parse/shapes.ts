@@ -1,4 +1,4 @@
-import { Node, type TypeNode as TsTypeNode } from "ts-morph";
+import type { Node, TypeNode as TsTypeNode } from "ts-morph";
 import type { ObjectType, Property, TypeNode } from "../model/types.js";
 import { excerpt, fail, type ParseContext } from "./context.js";
 import { convertType } from "./type-nodes.js";
@@ -84,4 +84,3 @@ function primitiveOf(type: TypeNode): string | undefined {
   return type.kind === "string" || type.kind === "number" || type.kind === "boolean" ? type.kind : undefined;
 }
 
-export { Node };

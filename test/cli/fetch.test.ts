@@ -53,6 +53,13 @@ describe("mcp-gen schema fetch", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/sha256 mismatch for 2026-07-28 .*expected [0-9a-f]{64}, got [0-9a-f]{64}; nothing was written/);
     expect(existsSync(dest)).toBe(false);
+    // Over a verified copy, a tampered download leaves the existing file byte-identical.
+    const good = scratchDir("fetch-over-good");
+    await runCli(["schema", "fetch", "--revision", revision, "--base-url", `${base}/good`, "--dest", good]);
+    const before = readFileSync(join(good, revision, "schema.ts"));
+    const again = await runCli(["schema", "fetch", "--revision", revision, "--base-url", `${base}/tampered`, "--dest", good]);
+    expect(again.code).toBe(2);
+    expect(readFileSync(join(good, revision, "schema.ts")).equals(before)).toBe(true);
   });
 
   it("copies from a mirror folder, all revisions by default, and generation then reads it as the default root", async () => {

@@ -64,6 +64,19 @@ describe("generate, --check and the output folder", () => {
     expect(JSON.parse(result.stdout).revisions[0]).toMatchObject({ upToDate: true, types: null });
   });
 
+  it("restores a lost manifest without rewriting intact files, so the next run is a no-op again", async () => {
+    const out = scratchDir("manifest-lost");
+    await runCli(generateArgs(out));
+    const { rmSync } = await import("node:fs");
+    rmSync(join(out, ".mcp-gen.json"));
+    const before = snapshot(out);
+    expect(JSON.parse((await runCli(generateArgs(out, "--json"))).stdout).revisions[0].upToDate).toBe(false);
+    const after = snapshot(out);
+    for (const file of Object.keys(before)) expect(after[file], file).toEqual(before[file]);
+    expect(Object.keys(after)).toContain(".mcp-gen.json");
+    expect(JSON.parse((await runCli(generateArgs(out, "--json"))).stdout).revisions[0].upToDate).toBe(true);
+  });
+
   it("refuses to overwrite a file of the same name that mcp-gen did not write", async () => {
     const out = scratchDir("foreign");
     mkdirSync(out, { recursive: true });
