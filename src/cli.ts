@@ -5,8 +5,9 @@ import { fetchSchemas } from "./schema/fetch.js";
 import { readRevision, readSchemaFile, specRootFrom, type SchemaSource } from "./schema/resolve.js";
 import { GENERATOR_VERSION, PACKAGE_ROOT } from "./version.js";
 import { fileURLToPath } from "node:url";
+import type { DiffFormat } from "./diff/render.js";
 
-/** Exit codes: 0 done / up to date, 1 `--check` found differences, 2 error. */
+/** Exit codes: 0 done / up to date / identical, 1 `--check` or `diff` found differences, 2 error. */
 export const EXIT = { ok: 0, different: 1, error: 2 } as const;
 
 interface SourceOptions {
@@ -107,6 +108,20 @@ export function buildProgram(setExit: (code: number) => void): Command {
       process.stdout.write(`${JSON.stringify(model, null, 2)}\n`);
     },
   );
+  program
+    .command("diff")
+    .description("what changed between two schemas, classified as breaking for clients/servers or additive (exit 0 identical, 1 different)")
+    .requiredOption("--from <revision|file>", "the older side: a revision under the spec root, or a path to a schema.ts")
+    .requiredOption("--to <revision|file>", "the newer side")
+    .option("--spec-root <dir>", "folder holding <revision>/schema.ts (default: $MCP_SPEC_ROOT, else the package's schema/)")
+    .addOption(new Option("--format <format>", "output format").choices(["text", "md", "json"]).default("text"))
+    .option("--generated", "show a unified diff of the generated code of both sides instead")
+    .action(async (options: { from: string; to: string; specRoot?: string; format: DiffFormat; generated?: boolean }) => {
+      const { runDiff } = await import("./diff/index.js");
+      const { output, different } = await runDiff({ ...options, generated: options.generated ?? false });
+      process.stdout.write(output);
+      setExit(different ? EXIT.different : EXIT.ok);
+    });
   const schema = program.command("schema").description("manage the pinned schema files");
   schema
     .command("fetch")

@@ -1,3 +1,4 @@
+import { byText } from "../model/order.js";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -28,7 +29,7 @@ export function readManifest(dir: string): Manifest | undefined {
 }
 
 export function renderManifest(manifest: Manifest): string {
-  const files = Object.fromEntries(Object.entries(manifest.files).sort(([a], [b]) => a.localeCompare(b)));
+  const files = Object.fromEntries(Object.entries(manifest.files).sort(([a], [b]) => byText(a, b)));
   return `${JSON.stringify({ ...manifest, files }, null, 2)}\n`;
 }
 

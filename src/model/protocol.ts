@@ -1,0 +1,153 @@
+import { byText } from "./order.js";
+import { referencesOf } from "./graph.js";
+import { objectBehind } from "./derive.js";
+import type { Constant, Declaration, SchemaModel, TypeNode } from "./types.js";
+
+/**
+ * Protocol facts derived from the schema's own shapes, never from a list of names:
+ * - a *message* is an object declaration whose `method` is a string literal;
+ * - a *message group* is a union (or alias) whose members are all messages; its name ends in
+ *   its kind (`…Request`, `…Notification`) and starts with its sender;
+ * - a *party* is a prefix P for which the schema declares both `P…Notification` and `P…Result`
+ *   (in MCP: Client and Server); the types reachable from a party's groups are sent by it;
+ * - *error codes* are numeric constants in JSON-RPC's reserved error range.
+ */
+export interface ProtocolFacts {
+  parties: string[];
+  messages: Message[];
+  /** For every declaration: the parties that send it (empty when no party's messages reach it). */
+  senders: Map<string, string[]>;
+  /** The method a declaration belongs to (its message, params, result…), by name stem. */
+  methodOf: Map<string, string>;
+  errorCodes: Constant[];
+}
+
+export interface Message {
+  /** The declaration (e.g. `CallToolRequest`). */
+  name: string;
+  method: string;
+  kind: "request" | "notification";
+  /** The union it belongs to (`ClientRequest`, `InputRequest`…); one entry per group. */
+  group: string;
+  /** Who sends it: the group's party, else the parties whose messages reach the group. */
+  senders: string[];
+}
+
+const KINDS = { Request: "request", Notification: "notification" } as const;
+const GROUP_NAME = /^([A-Z][A-Za-z0-9]*?)(Request|Notification|Result)$/;
+const JSON_RPC_ERROR_RANGE = { min: -32768, max: -32000 };
+
+export function deriveProtocol(model: SchemaModel): ProtocolFacts {
+  const byName = new Map(model.declarations.map((d) => [d.name, d]));
+  const methods = messageMethods(model.declarations, byName);
+  const parties = partiesOf(model.declarations);
+  const senders = sendersByDeclaration(model.declarations, parties);
+  const messages = messagesOf(model.declarations, methods, parties, senders);
+  return {
+    parties,
+    messages,
+    senders,
+    methodOf: methodsByStem(model.declarations, methods),
+    errorCodes: model.constants.filter(
+      (c) => typeof c.value === "number" && Number.isInteger(c.value) && c.value >= JSON_RPC_ERROR_RANGE.min && c.value <= JSON_RPC_ERROR_RANGE.max,
+    ),
+  };
+}
+
+/** Declarations whose `method` property is a single string literal. */
+function messageMethods(declarations: Declaration[], byName: Map<string, Declaration>): Map<string, string> {
+  const methods = new Map<string, string>();
+  for (const declaration of declarations) {
+    // Only declarations that are objects themselves: `type ClientNotification = CancelledNotification`
+    // is a group of one message, not a message.
+    if (declaration.type.kind !== "object") continue;
+    const shape = objectBehind(declaration.type, byName);
+    const method = shape?.properties.find((p) => p.name === "method");
+    if (method?.type.kind === "literal" && typeof method.type.value === "string") methods.set(declaration.name, method.type.value);
+  }
+  return methods;
+}
+
+function partiesOf(declarations: Declaration[]): string[] {
+  const names = new Set(declarations.map((d) => d.name));
+  const prefixes = new Set<string>();
+  for (const name of names) {
+    const match = GROUP_NAME.exec(name);
+    if (match?.[2] === "Notification" && names.has(`${match[1]}Result`)) prefixes.add(match[1]!);
+  }
+  return [...prefixes].sort(byText);
+}
+
+function unionMembers(type: TypeNode): string[] {
+  if (type.kind === "ref") return [type.name];
+  if (type.kind === "union" && type.members.every((m) => m.kind === "ref")) return type.members.map((m) => (m as { name: string }).name);
+  return [];
+}
+
+/** Parties reaching each declaration through references, from the party's own groups. */
+function sendersByDeclaration(declarations: Declaration[], parties: string[]): Map<string, string[]> {
+  const byName = new Map(declarations.map((d) => [d.name, d]));
+  const reached = new Map<string, Set<string>>(declarations.map((d) => [d.name, new Set()]));
+  for (const party of parties) {
+    const roots = declarations.filter((d) => GROUP_NAME.exec(d.name)?.[1] === party).map((d) => d.name);
+    const stack = [...roots];
+    while (stack.length) {
+      const name = stack.pop()!;
+      const seen = reached.get(name);
+      if (!seen || seen.has(party)) continue;
+      seen.add(party);
+      stack.push(...referencesOf(byName.get(name)!.type));
+    }
+  }
+  inheritSenders(declarations, reached);
+  return new Map([...reached].map(([name, set]) => [name, [...set].sort()]));
+}
+
+/** A base interface is sent by whoever sends a declaration that extends it. */
+function inheritSenders(declarations: Declaration[], reached: Map<string, Set<string>>): void {
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const declaration of declarations) {
+      if (declaration.kind !== "interface") continue;
+      for (const base of declaration.heritage) {
+        const target = reached.get(base.name);
+        for (const party of reached.get(declaration.name) ?? []) {
+          if (target && !target.has(party)) {
+            target.add(party);
+            changed = true;
+          }
+        }
+      }
+    }
+  }
+}
+
+function messagesOf(declarations: Declaration[], methods: Map<string, string>, parties: string[], senders: Map<string, string[]>): Message[] {
+  const messages: Message[] = [];
+  for (const group of declarations) {
+    const match = GROUP_NAME.exec(group.name);
+    const kind = match && match[2] !== "Result" ? KINDS[match[2] as keyof typeof KINDS] : undefined;
+    const members = unionMembers(group.type);
+    if (!kind || !members.length || !members.every((m) => methods.has(m))) continue;
+    const party = parties.includes(match![1]!) ? [match![1]!] : senders.get(group.name) ?? [];
+    for (const name of members) messages.push({ name, method: methods.get(name)!, kind, group: group.name, senders: party });
+  }
+  return messages.sort((a, b) => byText(a.method, b.method) || byText(a.group, b.group));
+}
+
+/**
+ * `CallToolRequest`, `CallToolRequestParams`, `CallToolResult`, `CallToolResultResponse` all
+ * belong to `tools/call`: they share the stem of the message's name, followed by Request,
+ * Result or Notification.
+ */
+function methodsByStem(declarations: Declaration[], methods: Map<string, string>): Map<string, string> {
+  const stems = [...methods].map(([name, method]) => ({ stem: name.replace(/(Request|Notification)$/, ""), method }));
+  stems.sort((a, b) => b.stem.length - a.stem.length);
+  const result = new Map<string, string>();
+  for (const declaration of declarations) {
+    const owner = stems.find(({ stem }) => declaration.name.startsWith(stem) && /^(Request|Result|Notification)/.test(declaration.name.slice(stem.length)));
+    if (owner) result.set(declaration.name, owner.method);
+  }
+  return result;
+}
