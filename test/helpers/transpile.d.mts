@@ -1,0 +1,1 @@
+export function transpileFolder(from: string, to: string): string;

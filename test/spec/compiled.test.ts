@@ -1,0 +1,46 @@
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { transpileFolder } from "../helpers/transpile.mjs";
+import { REPO_ROOT, REVISIONS_WITH_EXAMPLES, SPEC_ROOT, generatedDir, scratchDir } from "../helpers/spec.js";
+
+const run = promisify(execFile);
+
+/** Runs in a separate node process, because `import "zod/compile"` switches Zod globally. */
+const CHECK = `
+import "zod/compile";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+const [moduleUrl, examples] = process.argv.slice(1);
+const generated = await import(moduleUrl);
+const failures = [];
+let passed = 0;
+for (const type of readdirSync(examples)) {
+  for (const file of readdirSync(join(examples, type))) {
+    const value = JSON.parse(readFileSync(join(examples, type, file), "utf8"));
+    const result = generated[type + "Schema"].safeParse(value);
+    if (result.success && JSON.stringify(Object.keys(result.data ?? {}).sort()) === JSON.stringify(Object.keys(value ?? {}).sort())) passed++;
+    else failures.push(type + "/" + file);
+  }
+}
+const deep = JSON.parse('{"a":['.repeat(5000) + "1" + "]}".repeat(5000));
+let deepVerdict;
+try { deepVerdict = generated.JSONObjectSchema.safeParse(deep).success; } catch (error) { deepVerdict = String(error); }
+const extra = generated.CallToolResultSchema.parse({ resultType: "complete", content: [{ type: "text", text: "t", kept: 1 }], kept: 2 });
+console.log(JSON.stringify({ passed, failures, deepVerdict, keptNested: extra.content[0].kept, keptTop: extra.kept }));
+`;
+
+describe.each(REVISIONS_WITH_EXAMPLES)("with Zod's AOT compilation (import \"zod/compile\"), %s", (revision) => {
+  it("the generated validators keep their semantics: examples, unknown keys, hostile depth", async () => {
+    const js = transpileFolder(generatedDir(revision), scratchDir(`compiled-${revision}`));
+    const moduleUrl = pathToFileURL(join(js, "index.js")).href;
+    const { stdout } = await run(process.execPath, ["--input-type=module", "-e", CHECK, moduleUrl, join(SPEC_ROOT, revision, "examples")], { cwd: REPO_ROOT });
+    const result = JSON.parse(stdout);
+    expect(result.failures).toEqual([]);
+    expect(result.passed).toBeGreaterThan(100);
+    expect(result.deepVerdict).toBe(false);
+    expect([result.keptNested, result.keptTop]).toEqual([1, 2]);
+  });
+});
