@@ -3,7 +3,7 @@ import type { Constant, Declaration, SchemaModel } from "../model/types.js";
 import { tsType } from "../emit/types.js";
 import { byText } from "../model/order.js";
 import { Impact } from "./impact.js";
-import { compareObjects, compareTypes, type Finding, type Sides } from "./properties.js";
+import { compareObjects, compareTypes, setChange, type Finding, type Sides } from "./properties.js";
 import type { Change, DiffReport } from "./types.js";
 
 /** The semantic diff of two models: every change, classified, in a deterministic order. */
@@ -82,12 +82,8 @@ function compareDeclaration(a: Declaration, b: Declaration, sides: Sides, out: F
 }
 
 function compareUnionMembers(a: string[], b: string[], sides: Sides, out: Finding[]): void {
-  const gone = a.filter((m) => !b.includes(m));
-  const fresh = b.filter((m) => !a.includes(m));
-  if (!gone.length && !fresh.length) return;
-  const parts = [fresh.length ? `added ${fresh.join(", ")}` : "", gone.length ? `removed ${gone.join(", ")}` : ""].filter(Boolean);
-  const who = gone.length && fresh.length ? { senders: true, receivers: true } : gone.length ? { senders: true } : { receivers: true };
-  out.push({ kind: "union-members", path: "", summary: `union members: ${parts.join("; ")}`, before: a.join(" | "), after: b.join(" | "), breaking: (types) => sides.impact.of(types, who), reason: fresh.length && !gone.length ? "receivers must handle the new members" : gone.length && !fresh.length ? "senders may no longer send the removed members" : "both sides must adapt" });
+  const change = setChange(a, b, sides, "members");
+  if (change) out.push({ kind: "union-members", path: "", ...change, summary: `union members: ${change.summary}`, before: a.join(" | "), after: b.join(" | ") });
 }
 
 /** One change per distinct finding, listing every type it occurs in (e.g. an inherited property). */

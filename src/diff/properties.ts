@@ -108,13 +108,10 @@ function isIntegerWidening(a: TypeNode, b: TypeNode): boolean {
 
 function compareLiterals(path: string, a: unknown[], b: unknown[], sides: Sides, out: Finding[]): void {
   const key = (v: unknown) => JSON.stringify(v);
-  const gone = a.filter((v) => !b.map(key).includes(key(v))).map(key);
-  const fresh = b.filter((v) => !a.map(key).includes(key(v))).map(key);
-  if (!gone.length && !fresh.length) return;
-  const parts = [fresh.length ? `added ${fresh.join(", ")}` : "", gone.length ? `removed ${gone.join(", ")}` : ""].filter(Boolean);
-  const breaking = gone.length && fresh.length ? both(sides) : gone.length ? senders(sides) : receivers(sides);
-  const reason = gone.length && fresh.length ? "values added and removed: both sides must adapt" : gone.length ? "senders may no longer send the removed values" : "receivers must handle the new values";
-  out.push({ kind: "property-values", path, summary: `${path ? `values of \`${path}\`` : "values"}: ${parts.join("; ")}`, before: a.map(key).join(" | "), after: b.map(key).join(" | "), breaking, reason });
+  const change = setChange(a.map(key), b.map(key), sides, "values");
+  if (!change) return;
+  const summary = `${path ? `values of \`${path}\`` : "values"}: ${change.summary}`;
+  out.push({ kind: "property-values", path, ...change, summary, before: a.map(key).join(" | "), after: b.map(key).join(" | ") });
 }
 
 function compareConstraints(path: string, a: TypeNode, b: TypeNode, sides: Sides, out: Finding[]): void {
@@ -147,15 +144,23 @@ function canonical(type: TypeNode, declarations: Map<string, Declaration>, depth
 /** A union gained or lost members: widening breaks receivers, narrowing breaks senders. */
 function compareUnion(path: string, a: TypeNode, b: TypeNode, sides: Sides, out: Finding[]): void {
   const members = (t: TypeNode, d: Map<string, Declaration>) => (t.kind === "union" ? t.members : [t]).map((m) => canonical(m, d));
-  const [before, after] = [members(a, sides.before), members(b, sides.after)];
+  const change = setChange(members(a, sides.before), members(b, sides.after), sides, "members");
+  if (!change) return;
+  const where = path ? `type of \`${path}\`` : "type";
+  out.push({ kind: "property-type", path, ...change, summary: `${where}: ${change.summary}`, before: tsType(a), after: tsType(b) });
+}
+
+/**
+ * A set of values or members that changed: added ones break receivers (they must handle them),
+ * removed ones break senders (they may no longer send them), both break both.
+ */
+export function setChange(before: string[], after: string[], sides: Sides, noun: string): Pick<Finding, "summary" | "breaking" | "reason"> | undefined {
   const fresh = after.filter((m) => !before.includes(m));
   const gone = before.filter((m) => !after.includes(m));
-  const parts = [fresh.length ? `added ${fresh.join(", ")}` : "", gone.length ? `removed ${gone.join(", ")}` : ""].filter(Boolean);
-  const [breaking, reason] = fresh.length && gone.length
-    ? [both(sides), "members added and removed: both sides must adapt"]
-    : fresh.length
-      ? [receivers(sides), "widened: receivers must handle the new members"]
-      : [senders(sides), "narrowed: senders may no longer send the removed members"];
-  const where = path ? `type of \`${path}\`` : "type";
-  out.push({ kind: "property-type", path, summary: `${where}: ${parts.join("; ")}`, before: tsType(a), after: tsType(b), breaking, reason });
+  if (!fresh.length && !gone.length) return undefined;
+  const summary = [fresh.length ? `added ${fresh.join(", ")}` : "", gone.length ? `removed ${gone.join(", ")}` : ""].filter(Boolean).join("; ");
+  if (fresh.length && gone.length) return { summary, breaking: both(sides), reason: `${noun} added and removed: both sides must adapt` };
+  return fresh.length
+    ? { summary, breaking: receivers(sides), reason: `receivers must handle the new ${noun}` }
+    : { summary, breaking: senders(sides), reason: `senders may no longer send the removed ${noun}` };
 }

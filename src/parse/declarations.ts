@@ -11,7 +11,7 @@ import { applyTags } from "./constraints.js";
 import { excerpt, fail, locate, type ParseContext } from "./context.js";
 import { readDoc } from "./jsdoc.js";
 import { intersectShapes, omitKeys, shapeOfDeclaration } from "./shapes.js";
-import { convertMembers, convertType } from "./type-nodes.js";
+import { convertMembers, convertType, keyList } from "./type-nodes.js";
 
 export function convertAlias(ctx: ParseContext, node: TsAlias): AliasDeclaration {
   if (node.getTypeParameters().length > 0) fail(ctx, node, `unsupported generic type alias \`${node.getName()}\``);
@@ -46,10 +46,7 @@ function heritageOf(ctx: ParseContext, clause: ExpressionWithTypeArguments): Her
   if (name !== "Omit" || args.length !== 2 || !Node.isTypeReference(args[0]!)) {
     return fail(ctx, clause, `unsupported base type \`${excerpt(clause)}\` (an interface may extend declarations and Omit<Declaration, "keys">)`);
   }
-  const keys = convertType(ctx, args[1]!);
-  const members = keys.kind === "union" ? keys.members : [keys];
-  const omit = members.map((m) => (m.kind === "literal" && typeof m.value === "string" ? m.value : fail(ctx, args[1]!, "Omit keys must be string literals")));
-  return { name: args[0]!.getTypeName().getText(), omit };
+  return { name: args[0]!.getTypeName().getText(), omit: keyList(ctx, args[1]!) };
 }
 
 function baseShape(ctx: ParseContext, clause: ExpressionWithTypeArguments, heritage: Heritage): ObjectType {

@@ -128,7 +128,7 @@ function constantLiteral(ctx: ParseContext, node: Node & { getExprName(): Node }
 }
 
 /** `"a" | "b"` as the key argument of `Omit`. */
-function keyList(ctx: ParseContext, node: TsTypeNode): string[] {
+export function keyList(ctx: ParseContext, node: TsTypeNode): string[] {
   const keys = convertType(ctx, node);
   const members = keys.kind === "union" ? keys.members : [keys];
   return members.map((member) =>
