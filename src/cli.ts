@@ -2,9 +2,8 @@ import { Command, CommanderError, Option } from "commander";
 import { GeneratorError } from "./errors.js";
 import { generate, buildModel, type GenerateResult } from "./generate.js";
 import { fetchSchemas } from "./schema/fetch.js";
-import { readRevision, readSchemaFile, specRootFrom, type SchemaSource } from "./schema/resolve.js";
-import { GENERATOR_VERSION, PACKAGE_ROOT } from "./version.js";
-import { fileURLToPath } from "node:url";
+import { defaultSpecRoot, readRevision, readSchemaFile, specRootFrom, type SchemaSource } from "./schema/resolve.js";
+import { GENERATOR_VERSION } from "./version.js";
 import type { DiffFormat } from "./diff/render.js";
 
 /** Exit codes: 0 done / up to date / identical, 1 `--check` or `diff` found differences, 2 error. */
@@ -28,12 +27,11 @@ function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-function sourcesFrom(options: SourceOptions): SchemaSource[] {
+async function sourcesFrom(options: SourceOptions): Promise<SchemaSource[]> {
   const specRoot = specRootFrom(options.specRoot);
-  const sources = [
-    ...(options.revision ?? []).map((r) => readRevision(r, specRoot)),
-    ...(options.schema ?? []).map((file) => readSchemaFile(file)),
-  ];
+  const sources: SchemaSource[] = [];
+  for (const revision of options.revision ?? []) sources.push(await readRevision(revision, specRoot, { fetchMissing: !options.specRoot && !process.env.MCP_SPEC_ROOT }));
+  for (const file of options.schema ?? []) sources.push(readSchemaFile(file));
   if (!sources.length) throw new GeneratorError("nothing to do: pass --revision R (repeatable) or --schema FILE");
   return sources;
 }
@@ -42,45 +40,49 @@ function addSourceOptions(command: Command): Command {
   return command
     .option("-r, --revision <revision>", "MCP revision to read as <spec-root>/<revision>/schema.ts (repeatable)", collect)
     .option("-s, --schema <file>", "read this schema.ts directly (repeatable)", collect)
-    .option("--spec-root <dir>", "folder holding <revision>/schema.ts (default: $MCP_SPEC_ROOT, else the package's schema/)");
+    .option("--spec-root <dir>", "folder holding <revision>/schema.ts (default: $MCP_SPEC_ROOT, else the project cache .mcp-gen/schema, filled on demand)");
 }
 
 async function runGenerate(options: GenerateOptions): Promise<number> {
   const started = performance.now();
-  const result = await generate({ sources: sourcesFrom(options), outDir: options.out, check: options.check ?? false, force: options.force });
+  const check = options.check ?? false;
+  const result = await generate({ sources: await sourcesFrom(options), outDir: options.out, check, force: options.force });
   const seconds = (performance.now() - started) / 1000;
   for (const w of result.warnings) {
     if (!options.quiet) process.stderr.write(`${w.location.file}:${w.location.line}:${w.location.column}: warning: ${w.message}\n`);
   }
-  const changed = result.outcomes.flatMap((o) => o.files.filter((f) => f.status !== "unchanged").map((f) => ({ ...f, outDir: o.outDir })));
-  if (options.json) process.stdout.write(`${JSON.stringify(summaryJson(result, options.check ?? false, seconds), null, 2)}\n`);
-  if (!options.quiet) process.stderr.write(summaryText(result, options.check ?? false, seconds));
-  if (options.check && changed.length) {
-    if (!options.json) for (const f of changed) process.stdout.write(`${f.outDir}/${f.path}: ${f.status === "removed" ? "would be removed" : f.status === "created" ? "missing" : "out of date"}\n`);
+  const changed = result.files.filter((f) => f.status !== "unchanged");
+  if (options.json) process.stdout.write(`${JSON.stringify(summaryJson(result, check, seconds), null, 2)}\n`);
+  if (!options.quiet) process.stderr.write(summaryText(result, check, seconds));
+  if (check && changed.length) {
+    if (!options.json) for (const f of changed) process.stdout.write(`${result.outDir}/${f.path}: ${CHECK_WORDS[f.status]}\n`);
     return EXIT.different;
   }
   return EXIT.ok;
 }
 
+const CHECK_WORDS = { created: "missing", updated: "out of date", removed: "would be removed", unchanged: "up to date" } as const;
+
 function summaryJson(result: GenerateResult, check: boolean, seconds: number): object {
   return {
     check,
     seconds: Number(seconds.toFixed(3)),
-    revisions: result.outcomes.map((o) => ({ revision: o.label, out: o.outDir, types: o.types, upToDate: o.upToDate, files: o.files })),
+    out: result.outDir,
+    upToDate: result.upToDate,
+    revisions: result.revisions.map((r) => ({ revision: r.label, out: r.dir ? `${result.outDir}/${r.dir}` : result.outDir, types: r.types })),
+    files: result.files,
     warnings: result.warnings,
   };
 }
 
 function summaryText(result: GenerateResult, check: boolean, seconds: number): string {
-  return result.outcomes
-    .map((o) => {
-      const count = (status: string) => o.files.filter((f) => f.status === status).length;
-      const what = o.upToDate
-        ? "up to date (inputs unchanged)"
-        : `${o.types} types, ${o.files.length} files: ${count("created")} created, ${count("updated")} updated, ${count("unchanged")} unchanged, ${count("removed")} removed`;
-      return `mcp-gen${check ? " --check" : ""}: ${o.label} → ${o.outDir}: ${what} in ${seconds.toFixed(2)} s\n`;
-    })
-    .join("");
+  const count = (status: string) => result.files.filter((f) => f.status === status).length;
+  const revisions = result.revisions.map((r) => `${r.label} (${r.types} types)`).join(", ");
+  const words = check ? ["would create", "would update", "would remove"] : ["created", "updated", "removed"];
+  const what = result.upToDate
+    ? "up to date (inputs unchanged)"
+    : `${result.files.length} files: ${count("created")} ${words[0]}, ${count("updated")} ${words[1]}, ${count("unchanged")} unchanged, ${count("removed")} ${words[2]}`;
+  return `mcp-gen${check ? " --check" : ""}: ${revisions} → ${result.outDir}: ${what} in ${seconds.toFixed(2)} s\n`;
 }
 
 function generateOptions(command: Command): Command {
@@ -94,26 +96,27 @@ function generateOptions(command: Command): Command {
 
 export function buildProgram(setExit: (code: number) => void): Command {
   const program = new Command("mcp-gen")
-    .description("Generate TypeScript types and Zod 4 validators from an MCP schema.ts")
+    .description("Generate TypeScript types, Zod 4 validators and protocol code from an MCP schema.ts")
     .version(GENERATOR_VERSION)
+    .option("--debug", "print the stack of internal errors")
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
-  generateOptions(program.command("generate", { isDefault: true }).description("generate code (the default command)")).action(
+  const generateCommand = generateOptions(program.command("generate", { isDefault: true }).description("generate code (the default command)")).action(
     async (options: GenerateOptions) => setExit(await runGenerate(options)),
   );
-  addSourceOptions(program.command("model").description("print the intermediate model as JSON (for debugging and other tools)")).action(
-    async (options: SourceOptions) => {
-      const [source] = sourcesFrom(options);
-      const { model } = await buildModel(source!);
-      process.stdout.write(`${JSON.stringify(model, null, 2)}\n`);
-    },
-  );
+  program.addHelpText("after", `\nOptions of the default command (generate):\n${generateCommand.helpInformation().split("Options:\n")[1] ?? ""}`);
+  addSourceOptions(program.command("model").description("print the intermediate model as JSON (for debugging and other tools)")).action(async (options: SourceOptions) => {
+    const sources = await sourcesFrom(options);
+    if (sources.length > 1) throw new GeneratorError(`model prints one schema at a time; ${sources.length} were given`);
+    const { model } = await buildModel(sources[0]!);
+    process.stdout.write(`${JSON.stringify(model, null, 2)}\n`);
+  });
   program
     .command("diff")
     .description("what changed between two schemas, classified as breaking for clients/servers or additive (exit 0 identical, 1 different)")
     .requiredOption("--from <revision|file>", "the older side: a revision under the spec root, or a path to a schema.ts")
     .requiredOption("--to <revision|file>", "the newer side")
-    .option("--spec-root <dir>", "folder holding <revision>/schema.ts (default: $MCP_SPEC_ROOT, else the package's schema/)")
+    .option("--spec-root <dir>", "folder holding <revision>/schema.ts (default: $MCP_SPEC_ROOT, else the project cache)")
     .addOption(new Option("--format <format>", "output format").choices(["text", "md", "json"]).default("text"))
     .option("--generated", "show a unified diff of the generated code of both sides instead")
     .action(async (options: { from: string; to: string; specRoot?: string; format: DiffFormat; generated?: boolean }) => {
@@ -129,19 +132,24 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option("-r, --revision <revision>", "revision to fetch (repeatable; default: every pinned revision)", collect)
     .option("--from <dir>", "copy from a mirror folder instead of downloading")
     .option("--base-url <url>", "download from this base URL instead of the pinned upstream commit")
-    .addOption(new Option("--dest <dir>", "where to write").default(fileURLToPath(new URL("schema/", PACKAGE_ROOT)), "the package's schema/"))
-    .action(async (options: { revision?: string[]; from?: string; baseUrl?: string; dest: string }) => {
-      const fetched = await fetchSchemas({ revisions: options.revision ?? [], from: options.from, baseUrl: options.baseUrl, dest: options.dest });
+    .option("--dest <dir>", "where to write (default: the project cache .mcp-gen/schema, or $MCP_GEN_CACHE)")
+    .action(async (options: { revision?: string[]; from?: string; baseUrl?: string; dest?: string }) => {
+      const fetched = await fetchSchemas({ revisions: options.revision ?? [], from: options.from, baseUrl: options.baseUrl, dest: options.dest ?? defaultSpecRoot() });
       for (const f of fetched) process.stderr.write(`mcp-gen: ${f.revision}: ${f.source} → ${f.file} (sha256 verified)\n`);
     });
   return program;
 }
 
-/** Runs the CLI and returns the exit code; prints errors as `file:line:col: message`. */
+/** Runs the CLI and returns the exit code; every error is exit 2 with a message (a stack only under --debug). */
 export async function main(argv: string[]): Promise<number> {
   let code: number = EXIT.ok;
+  const program = buildProgram((c) => (code = c));
+  if (argv.length === 0) {
+    program.outputHelp();
+    return EXIT.ok;
+  }
   try {
-    await buildProgram((c) => (code = c)).parseAsync(argv, { from: "user" });
+    await program.parseAsync(argv, { from: "user" });
     return code;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.error;
@@ -149,6 +157,9 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`mcp-gen: error: ${error.format()}\n`);
       return EXIT.error;
     }
-    throw error;
+    const debug = argv.includes("--debug");
+    const detail = error instanceof Error ? (debug ? error.stack ?? error.message : `${error.name}: ${error.message}`) : String(error);
+    process.stderr.write(`mcp-gen: internal error: ${detail}\n${debug ? "" : "(run again with --debug for the stack trace, and report it)\n"}`);
+    return EXIT.error;
   }
 }

@@ -1,12 +1,13 @@
-import { join } from "node:path";
-import type { Warning } from "./errors.js";
+import { basename } from "node:path";
+import { GeneratorError, type Warning } from "./errors.js";
 import type { OutputFile } from "./emit/common.js";
 import type { SchemaModel } from "./model/types.js";
 import type { SchemaSource } from "./schema/resolve.js";
 import { GENERATOR_VERSION } from "./version.js";
 import { formatFiles, resolveFormatSettings, type FormatSettings } from "./write/format.js";
-import { manifestFor, planOutput, writeOutput, type FilePlan } from "./write/index.js";
-import { hashText, manifestMatchesDisk, readManifest, renderManifest, type Manifest } from "./write/manifest.js";
+import { manifestFor, planOutput, writeOutput, type FilePlan, type WriteHooks } from "./write/index.js";
+import { hashText, manifestMatchesDisk, readManifest, renderManifest, type ManifestRevision } from "./write/manifest.js";
+import { assertUsableOutDir } from "./write/paths.js";
 
 export interface GenerateRequest {
   sources: SchemaSource[];
@@ -15,67 +16,89 @@ export interface GenerateRequest {
   check: boolean;
   /** Ignore the manifest's record of unchanged inputs and regenerate. */
   force?: boolean;
+  hooks?: WriteHooks;
 }
 
-export interface RevisionOutcome {
-  label: string;
-  outDir: string;
-  /** Number of declarations (types) generated; null when answered from the manifest. */
-  types: number | null;
-  files: FilePlan[];
-  /** The manifest showed unchanged inputs and intact files: nothing was parsed. */
-  upToDate: boolean;
+export interface RevisionOutcome extends ManifestRevision {
+  /** The revision label of the source, or null for a schema given as a file. */
+  revision: string | null;
 }
 
 export interface GenerateResult {
-  outcomes: RevisionOutcome[];
+  outDir: string;
+  /** The manifest showed unchanged inputs and intact files: nothing was parsed. */
+  upToDate: boolean;
+  revisions: RevisionOutcome[];
+  /** Every file of the output (relative to `outDir`) and what the run did (or, with check, would do). */
+  files: FilePlan[];
   warnings: Warning[];
 }
 
-interface Prepared {
-  outcome: RevisionOutcome;
-  files: OutputFile[];
-  inputs: string;
+interface Unit {
+  source: SchemaSource;
+  dir: string;
 }
 
 /**
- * Parses, emits and formats every source before touching the disk, so bad input never
- * leaves a half-written output; then writes (or, with `check`, only compares).
+ * Parses, emits and formats every source before touching the disk, so bad input never leaves a
+ * half-written output; then writes (or, with `check`, only compares). One source fills `outDir`
+ * itself; several get one subfolder each. The revision-independent runtime goes to
+ * `outDir/runtime/` either way, shared by every revision.
  */
 export async function generate(request: GenerateRequest): Promise<GenerateResult> {
+  assertUsableOutDir(request.outDir);
+  const units = unitsOf(request.sources);
+  const settings = await resolveFormatSettings(request.outDir);
+  const inputs = inputsHash(units, settings);
+  const manifest = readManifest(request.outDir);
+  if (!request.force && manifest?.version === GENERATOR_VERSION && manifest.inputs === inputs && manifestMatchesDisk(request.outDir, manifest)) {
+    const files = Object.keys(manifest.files).map((path) => ({ path, status: "unchanged" as const }));
+    const revisions = units.map((u, i) => ({ label: u.source.label, revision: u.source.revision, dir: u.dir, types: manifest.revisions[i]?.types ?? 0 }));
+    return { outDir: request.outDir, upToDate: true, revisions, files, warnings: [] };
+  }
   const warnings: Warning[] = [];
-  const nested = request.sources.length > 1;
-  const prepared: Prepared[] = [];
-  for (const source of request.sources) {
-    const outDir = nested ? join(request.outDir, source.label) : request.outDir;
-    prepared.push(await prepare(source, outDir, request.force ?? false, warnings));
+  const revisions: RevisionOutcome[] = [];
+  const emitted: OutputFile[] = [];
+  for (const unit of units) {
+    const { model, warnings: found } = await buildModel(unit.source);
+    warnings.push(...found);
+    revisions.push({ label: unit.source.label, revision: unit.source.revision, dir: unit.dir, types: model.declarations.length });
+    emitted.push(...(await emitUnit(model, unit.dir)));
   }
-  if (!request.check) {
-    for (const item of prepared) {
-      if (item.outcome.upToDate) continue;
-      const manifest = manifestFor(GENERATOR_VERSION, item.inputs, item.files);
-      const unchanged = item.outcome.files.every((f) => f.status === "unchanged");
-      // Files already right: still record the inputs, so the next run can skip parsing.
-      if (unchanged && manifestIsCurrent(item.outcome.outDir, manifest)) continue;
-      writeOutput(item.outcome.outDir, item.files, manifest, item.outcome.files);
-    }
+  const { emitRuntime } = await import("./emit/index.js");
+  const files = await formatFiles([...emitted, ...emitRuntime({ generatorVersion: GENERATOR_VERSION })], settings);
+  const plans = planOutput(request.outDir, files);
+  const next = manifestFor(GENERATOR_VERSION, inputs, revisions.map(({ label, dir, types }) => ({ label, dir, types })), files);
+  const unchanged = plans.every((p) => p.status === "unchanged");
+  // Files already right: still record the inputs, so the next run can skip parsing.
+  if (!request.check && !(unchanged && manifest && renderManifest(manifest) === renderManifest(next))) {
+    writeOutput(request.outDir, files, next, plans, request.hooks);
   }
-  return { outcomes: prepared.map((p) => p.outcome), warnings };
+  return { outDir: request.outDir, upToDate: false, revisions, files: plans, warnings };
 }
 
-async function prepare(source: SchemaSource, outDir: string, force: boolean, warnings: Warning[]): Promise<Prepared> {
-  const settings = await resolveFormatSettings(outDir);
-  const inputs = inputsHash(source, settings);
-  const manifest = readManifest(outDir);
-  if (!force && manifest?.version === GENERATOR_VERSION && manifest.inputs === inputs && manifestMatchesDisk(outDir, manifest)) {
-    const files = Object.keys(manifest.files).map((path) => ({ path, status: "unchanged" as const }));
-    return { outcome: { label: source.label, outDir, types: null, files, upToDate: true }, files: [], inputs };
-  }
-  const { model, warnings: found } = await buildModel(source);
-  warnings.push(...found);
-  const files = await renderFiles(model, settings);
-  const plans = planOutput(outDir, files);
-  return { outcome: { label: source.label, outDir, types: model.declarations.length, files: plans, upToDate: false }, files, inputs };
+/** One folder per source when there are several; names must be distinct and safe. */
+function unitsOf(sources: SchemaSource[]): Unit[] {
+  if (sources.length === 1) return [{ source: sources[0]!, dir: "" }];
+  const counts = new Map<string, number>();
+  for (const s of sources) counts.set(s.label, (counts.get(s.label) ?? 0) + 1);
+  const seen = new Map<string, SchemaSource>();
+  return sources.map((source) => {
+    const dir = (counts.get(source.label) ?? 0) > 1 && source.revision === null ? `${source.label}-${basename(source.file).replace(/\.ts$/, "")}` : source.label;
+    if (!/^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(dir) || dir === "runtime") {
+      throw new GeneratorError(`cannot name an output folder "${dir}" for ${source.file}: folder names are letters, digits, ".", "_" and "-", and "runtime" is taken by the shared runtime`);
+    }
+    const clash = seen.get(dir);
+    if (clash) throw new GeneratorError(`${source.file} and ${clash.file} would both be generated into ${dir}/: pass each schema once, or from folders with different names`);
+    seen.set(dir, source);
+    return { source, dir };
+  });
+}
+
+async function emitUnit(model: SchemaModel, dir: string): Promise<OutputFile[]> {
+  const { emitRevision } = await import("./emit/index.js");
+  const files = emitRevision(model, { generatorVersion: GENERATOR_VERSION, runtimeImport: dir ? "../runtime" : "./runtime" });
+  return files.map((f) => ({ path: dir ? `${dir}/${f.path}` : f.path, content: f.content }));
 }
 
 /** Parsing is the only step that needs ts-morph, so it is loaded only when needed. */
@@ -84,16 +107,12 @@ export async function buildModel(source: SchemaSource): Promise<{ model: SchemaM
   return parseSchema({ text: source.text, fileName: source.file, revision: source.revision });
 }
 
+/** The formatted files of one model as a standalone output (used by `diff --generated`). */
 export async function renderFiles(model: SchemaModel, settings: FormatSettings): Promise<OutputFile[]> {
-  const { emitAll } = await import("./emit/index.js");
-  return formatFiles(emitAll(model, { generatorVersion: GENERATOR_VERSION }), settings);
+  return formatFiles(await emitUnit(model, ""), settings);
 }
 
-function inputsHash(source: SchemaSource, settings: FormatSettings): string {
-  return hashText(JSON.stringify({ schema: hashText(source.text), revision: source.revision, format: settings.options }));
-}
-
-function manifestIsCurrent(outDir: string, manifest: Manifest): boolean {
-  const existing = readManifest(outDir);
-  return existing !== undefined && renderManifest(existing) === renderManifest(manifest);
+function inputsHash(units: Unit[], settings: FormatSettings): string {
+  const sources = units.map((u) => ({ schema: hashText(u.source.text), revision: u.source.revision, dir: u.dir }));
+  return hashText(JSON.stringify({ sources, format: settings.options }));
 }

@@ -19,7 +19,7 @@ export interface DiffRequest {
 }
 
 /** A side is a path to a schema.ts when it names a file, else a revision under the spec root. */
-export function sourceFor(value: string, specRoot: string): SchemaSource {
+export async function sourceFor(value: string, specRoot: string): Promise<SchemaSource> {
   const isFile = value.endsWith(".ts") || (existsSync(value) && statSync(value).isFile());
   return isFile ? readSchemaFile(value) : readRevision(value, specRoot);
 }
@@ -27,7 +27,7 @@ export function sourceFor(value: string, specRoot: string): SchemaSource {
 /** The diff's text and whether the two sides differ. */
 export async function runDiff(request: DiffRequest): Promise<{ output: string; different: boolean }> {
   const root = specRootFrom(request.specRoot);
-  const [from, to] = [sourceFor(request.from, root), sourceFor(request.to, root)];
+  const [from, to] = [await sourceFor(request.from, root), await sourceFor(request.to, root)];
   const [before, after] = [(await buildModel(from)).model, (await buildModel(to)).model];
   if (request.generated) {
     const settings = await resolveFormatSettings(process.cwd());

@@ -44,14 +44,17 @@ export function constraintTags(type: TypeNode): string[] {
   return [...new Set(tags)];
 }
 
-/** A JSDoc block for the doc and extra tag lines, or "" when there is nothing to say. */
+/**
+ * A JSDoc block for the doc and extra tag lines, or "" when there is nothing to say. The schema's
+ * `@internal` is not carried over: generated declarations are public API, and `stripInternal`
+ * would remove them from a library's declarations.
+ */
 export function jsDoc(doc: Doc, extraTags: string[] = []): string {
   const lines: string[] = [];
   if (doc.text) lines.push(...doc.text.split("\n"));
   const tags = [
     ...extraTags,
     ...(doc.see ?? []).map((see) => `@see ${see}`),
-    ...(doc.internal ? ["@internal"] : []),
     ...(doc.deprecated !== undefined ? [`@deprecated${doc.deprecated ? ` ${doc.deprecated}` : ""}`] : []),
   ];
   if (lines.length && tags.length) lines.push("");

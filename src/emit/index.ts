@@ -1,7 +1,8 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import Handlebars from "handlebars";
 import { protocolVersionOf } from "../model/derive.js";
 import type { Constant, SchemaModel } from "../model/types.js";
+import { byText } from "../model/order.js";
 import { jsDoc, type EmitOptions, type OutputFile } from "./common.js";
 import { emitTypeDeclarations } from "./types.js";
 import { emitSchemaDeclarations } from "./zod.js";
@@ -9,6 +10,10 @@ import { emitSchemaDeclarations } from "./zod.js";
 export type { EmitOptions, OutputFile } from "./common.js";
 
 const TEMPLATE_DIR = new URL("../../templates/", import.meta.url);
+const RUNTIME_DIR = new URL("runtime/", TEMPLATE_DIR);
+
+/** Where the revision-independent runtime goes, relative to the output root. */
+export const RUNTIME_FOLDER = "runtime";
 
 const engine = Handlebars.create();
 let templates: Map<string, Handlebars.TemplateDelegate> | undefined;
@@ -30,22 +35,24 @@ function constantDeclaration(constant: Constant): string {
   return `${jsDoc(constant.doc)}export const ${constant.name} = ${JSON.stringify(constant.value)};`;
 }
 
-function renderSchemas(render: (name: string, data: object) => string, declarations: string[]): string {
-  return render("schemas.ts", { declarations, usesRuntime: declarations.some((code) => /\brt\./.test(code)) });
+export interface RevisionEmitOptions extends EmitOptions {
+  /** Import path from the revision's folder to the runtime folder (`./runtime`, `../runtime`). */
+  runtimeImport: string;
 }
 
-/** Every output file for one model: pure, deterministic, unformatted. */
-export function emitAll(model: SchemaModel, options: EmitOptions): OutputFile[] {
+/** Every file of one revision: pure, deterministic, unformatted; paths relative to its folder. */
+export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): OutputFile[] {
   const header = {
     generatorVersion: options.generatorVersion,
-    source: model.source.revision ? `revision ${model.source.revision}` : "file",
+    source: model.source.revision ? `MCP schema revision ${model.source.revision}` : "MCP schema file",
     sha256: model.source.sha256,
   };
   const protocolVersion = protocolVersionOf(model);
-  const render = (name: string, data: object = {}): string => template(name)({ ...header, ...data });
+  const render = (name: string, data: object = {}): string => template(name)({ ...header, runtime: options.runtimeImport, ...data });
+  const schemas = emitSchemaDeclarations(model);
   return [
     { path: "types.ts", content: render("types.ts", { declarations: emitTypeDeclarations(model) }) },
-    { path: "schemas.ts", content: renderSchemas(render, emitSchemaDeclarations(model)) },
+    { path: "schemas.ts", content: render("schemas.ts", { declarations: schemas, usesRuntime: schemas.some((code) => /\brt\./.test(code)) }) },
     {
       path: "constants.ts",
       content: render("constants.ts", {
@@ -53,7 +60,16 @@ export function emitAll(model: SchemaModel, options: EmitOptions): OutputFile[] 
         protocolVersion: protocolVersion && JSON.stringify(protocolVersion),
       }),
     },
-    { path: "runtime.ts", content: render("runtime.ts") },
     { path: "index.ts", content: render("index.ts") },
   ];
+}
+
+/**
+ * The revision-independent runtime, copied verbatim from `templates/runtime/` (real TypeScript,
+ * type-checked and tested in this repository) with the provenance header.
+ */
+export function emitRuntime(options: EmitOptions): OutputFile[] {
+  const header = template("header")({ generatorVersion: options.generatorVersion, source: "the mcp-gen runtime (revision-independent)", sha256: "" });
+  const names = readdirSync(RUNTIME_DIR).filter((name) => name.endsWith(".ts") && !name.endsWith(".d.ts")).sort(byText);
+  return names.map((name) => ({ path: `${RUNTIME_FOLDER}/${name}`, content: `${header}${readFileSync(new URL(name, RUNTIME_DIR), "utf8")}` }));
 }

@@ -53,7 +53,9 @@ async function obtain(pin: PinnedRevision, from: string | undefined, baseUrl: st
   try {
     response = await fetch(source);
   } catch (error) {
-    throw new GeneratorError(`download failed: ${source}: ${(error as Error).message}`);
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    const why = cause ? `${(error as Error).message}: ${cause.code ?? ""}${cause.code && cause.message ? " " : ""}${cause.message ?? ""}` : (error as Error).message;
+    throw new GeneratorError(`download failed: ${source}: ${why}. Offline? Copy from a mirror with --from DIR, or download from a reachable mirror with --base-url URL`);
   }
   if (!response.ok) throw new GeneratorError(`download failed: ${source}: HTTP ${response.status}`);
   return { text: await response.text(), source };

@@ -1,8 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { GeneratorError } from "../errors.js";
-import { PACKAGE_ROOT } from "../version.js";
 import { readPins } from "./revisions.js";
 
 export interface SchemaSource {
@@ -15,37 +13,82 @@ export interface SchemaSource {
   label: string;
 }
 
-/** --spec-root, else MCP_SPEC_ROOT, else the package's own schema/ folder. */
+/** The project folder: the nearest ancestor of `from` with a package.json, else `from`. */
+export function projectRoot(from: string = process.cwd()): string {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "package.json"))) return dir;
+    if (dir === dirname(dir)) return resolve(from);
+  }
+}
+
+/**
+ * Where pinned revisions are cached: `$MCP_GEN_CACHE`, else `.mcp-gen/schema` in the project
+ * (not inside node_modules, which a reinstall wipes).
+ */
+export function defaultSpecRoot(env: NodeJS.ProcessEnv = process.env): string {
+  return env.MCP_GEN_CACHE ? resolve(env.MCP_GEN_CACHE) : join(projectRoot(), ".mcp-gen", "schema");
+}
+
+/** --spec-root, else MCP_SPEC_ROOT, else the project cache. */
 export function specRootFrom(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
   if (option) return resolve(option);
   if (env.MCP_SPEC_ROOT) return resolve(env.MCP_SPEC_ROOT);
-  return fileURLToPath(new URL("schema/", PACKAGE_ROOT));
+  return defaultSpecRoot(env);
 }
 
-export function readRevision(revision: string, specRoot: string): SchemaSource {
+const REVISION_LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+export interface ReadRevisionOptions {
+  /** Fetch a pinned revision missing from the spec root (the project cache) and verify it. */
+  fetchMissing?: boolean;
+}
+
+export async function readRevision(revision: string, specRoot: string, options: ReadRevisionOptions = {}): Promise<SchemaSource> {
+  if (!REVISION_LABEL.test(revision) || revision.includes("..")) {
+    throw new GeneratorError(`"${revision}" is not a revision name (such as 2026-07-28 or draft); to read a schema file by its path, use --schema ${revision}`);
+  }
   const file = join(specRoot, revision, "schema.ts");
-  if (!/^[A-Za-z0-9._-]+$/.test(revision) || !existsSync(file)) {
-    const known = knownRevisions(specRoot);
+  if (!existsSync(file) && options.fetchMissing && Object.hasOwn(readPins().revisions, revision)) {
+    await fetchIntoCache(revision, specRoot);
+  }
+  if (!existsSync(file)) {
+    const others = knownRevisions(specRoot).filter((r) => r !== revision);
+    const pins = Object.keys(readPins().revisions);
+    const what = pins.includes(revision) ? `revision "${revision}" is not available` : `unknown revision "${revision}" (pinned revisions: ${pins.join(", ")})`;
     throw new GeneratorError(
-      `unknown revision "${revision}": ${file} does not exist. Revisions under ${specRoot}: ${known.join(", ") || "none"}` +
-        (known.length ? "" : ` (fill it with \`mcp-gen schema fetch\` or pass --spec-root)`),
+      `${what}: ${file} does not exist.` +
+        (others.length ? ` Revisions under ${specRoot}: ${others.join(", ")}.` : "") +
+        ` Pass --spec-root DIR (or set MCP_SPEC_ROOT) to a folder holding ${revision}/schema.ts, or fill the cache with \`mcp-gen schema fetch --revision ${revision} [--from MIRROR]\`.`,
     );
   }
+  if (!statSync(file).isFile()) throw new GeneratorError(`${file} is not a file`);
   return { file, text: readFileSync(file, "utf8"), revision, label: revision };
+}
+
+async function fetchIntoCache(revision: string, dest: string): Promise<void> {
+  const { fetchSchemas } = await import("./fetch.js");
+  try {
+    await fetchSchemas({ revisions: [revision], dest, baseUrl: process.env.MCP_GEN_SCHEMA_BASE_URL });
+  } catch (error) {
+    const cause = error instanceof GeneratorError ? error.message : String(error);
+    throw new GeneratorError(
+      `revision "${revision}" is not in the cache ${dest} and could not be fetched (${cause}). Offline? Pass --spec-root DIR or set MCP_SPEC_ROOT to a folder holding ${revision}/schema.ts, or run \`mcp-gen schema fetch --revision ${revision} --from MIRROR\`.`,
+    );
+  }
 }
 
 export function readSchemaFile(path: string): SchemaSource {
   const file = resolve(path);
   if (!existsSync(file)) throw new GeneratorError(`schema file not found: ${file}`);
+  if (!statSync(file).isFile()) throw new GeneratorError(`--schema ${path} is a ${statSync(file).isDirectory() ? "folder" : "special file"}, not a schema file`);
   return { file: path, text: readFileSync(file, "utf8"), revision: null, label: basename(dirname(file)) };
 }
 
-/** Folders of the spec root holding a schema.ts, plus the pinned ones. */
+/** Folders of the spec root holding a schema.ts. */
 export function knownRevisions(specRoot: string): string[] {
-  const onDisk = existsSync(specRoot)
-    ? readdirSync(specRoot, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && existsSync(join(specRoot, entry.name, "schema.ts")))
-        .map((entry) => entry.name)
-    : [];
-  return [...new Set([...onDisk, ...Object.keys(readPins().revisions)])].sort();
+  if (!existsSync(specRoot) || !statSync(specRoot).isDirectory()) return [];
+  return readdirSync(specRoot, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(specRoot, entry.name, "schema.ts")))
+    .map((entry) => entry.name)
+    .sort();
 }

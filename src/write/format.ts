@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { GeneratorError } from "../errors.js";
 import type { OutputFile } from "../emit/common.js";
 
 export interface FormatSettings {
@@ -9,14 +10,24 @@ export interface FormatSettings {
 /** Finds the user's prettier config as seen from the output folder (even before it exists). */
 export async function resolveFormatSettings(outDir: string): Promise<FormatSettings> {
   const prettier = await import("prettier");
-  const config = await prettier.resolveConfig(join(outDir, "index.ts"), { editorconfig: true });
-  return { options: { ...(config ?? {}), parser: "typescript" } };
+  try {
+    const config = await prettier.resolveConfig(join(outDir, "index.ts"), { editorconfig: true });
+    return { options: { ...(config ?? {}), parser: "typescript" } };
+  } catch (error) {
+    throw new GeneratorError(`cannot read the prettier configuration that applies to ${outDir}: ${(error as Error).message}`);
+  }
 }
 
 /** Formats every file; the header comment stays first because prettier keeps comments. */
 export async function formatFiles(files: OutputFile[], settings: FormatSettings): Promise<OutputFile[]> {
   const prettier = await import("prettier");
   return Promise.all(
-    files.map(async (file) => ({ path: file.path, content: await prettier.format(file.content, { ...settings.options, filepath: file.path }) })),
+    files.map(async (file) => {
+      try {
+        return { path: file.path, content: await prettier.format(file.content, { ...settings.options, filepath: file.path }) };
+      } catch (error) {
+        throw new GeneratorError(`prettier could not format ${file.path} with the configuration found for the output folder: ${(error as Error).message.split("\n")[0]}`);
+      }
+    }),
   );
 }

@@ -9,7 +9,7 @@ export function importPath(fromFile: string, toTsFile: string): string {
 
 /**
  * A module of compile-time assertions: for every exported type X of the spec's schema.ts,
- * generated X and spec X are mutually assignable, and the validator's output is a spec X.
+ * generated X and spec X are mutually assignable, and the validator's input and output are spec Xs.
  */
 export function writeEquivalenceModule(file: string, specSchema: string, generatedIndex: string, generatedSchemas: string, names: string[]): void {
   const lines = [
@@ -27,6 +27,7 @@ export function writeEquivalenceModule(file: string, specSchema: string, generat
       `export type ${name}_GeneratedIsSpec = Holds<Extends<Gen.${name}, Spec.${name}>>;`,
       `export type ${name}_SpecIsGenerated = Holds<Extends<Spec.${name}, Gen.${name}>>;`,
       `export type ${name}_ParseOutputIsSpec = Holds<Extends<z.output<typeof S.${name}Schema>, Spec.${name}>>;`,
+      `export type ${name}_ParseInputIsSpec = Holds<Extends<z.input<typeof S.${name}Schema>, Spec.${name}>>;`,
     );
   }
   mkdirSync(dirname(file), { recursive: true });

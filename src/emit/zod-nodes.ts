@@ -1,0 +1,201 @@
+import { discriminatorOf } from "../model/derive.js";
+import type { ArrayType, Declaration, NumberType, ObjectType, Property, StringType, TypeNode } from "../model/types.js";
+import { propertyKey, schemaName } from "./common.js";
+
+/**
+ * A Zod schema as two pieces of source: the expression that builds it, and its exact Zod type.
+ * Every exported schema is annotated with its type, so a consumer's type checker reads the
+ * declaration instead of inferring it (cheap to check, and `isolatedDeclarations`-clean),
+ * while keeping Zod's own API (`.shape`, `.extend`, `.options`, `z.input`/`z.output`).
+ */
+export interface ZodCode {
+  value: string;
+  type: string;
+}
+
+export interface ZodContext {
+  byName: Map<string, Declaration>;
+  /** Declarations in a reference cycle: exported behind a depth guard, typed `z.ZodType<T.X>`. */
+  recursive: Set<string>;
+  /** The recursive component being emitted: references into it go through z.lazy. */
+  component: Set<string>;
+  /** Module-level constants for the inline objects of the declaration being emitted. */
+  hoisted: string[];
+  /** Prefix of hoisted names (`XSchema`), and names already taken. */
+  owner: string;
+  taken: Set<string>;
+}
+
+/** Formats checked by a runtime function (no backtracking regex over unbounded input). */
+const FORMAT_CHECKS: Record<string, { check: string; error: string }> = {
+  uri: { check: "rt.isUri", error: "Invalid URI" },
+  "uri-reference": { check: "rt.isUriReference", error: "Invalid URI reference" },
+  "uri-template": { check: "rt.isUriTemplate", error: "Invalid URI template" },
+  byte: { check: "rt.isBase64", error: "Invalid base64" },
+  "date-time": { check: "rt.isDateTime", error: "Invalid date-time" },
+  date: { check: "rt.isDate", error: "Invalid date" },
+  time: { check: "rt.isTime", error: "Invalid time" },
+  email: { check: "rt.isEmail", error: "Invalid email" },
+  uuid: { check: "rt.isUuid", error: "Invalid UUID" },
+};
+
+/**
+ * The Zod schema for a type node. An object nested inside another type is hoisted into an
+ * annotated module constant (`XSchema$path`), so that the value and the declared type refer to
+ * the same type: TypeScript then compares them by identity instead of structurally, which keeps
+ * a consumer's type check cheap (Zod's generic wrappers have no variance annotations).
+ */
+export function zodOf(type: TypeNode, ctx: ZodContext, path = "", top = false): ZodCode {
+  const code = zodNode(type, ctx, path);
+  // Zod's object and enum types hold anonymous object types, which are never identical twice.
+  return !top && /^z\.(looseObject|object|enum)\(/.test(code.value) ? hoist(code, ctx, path) : code;
+}
+
+function zodNode(type: TypeNode, ctx: ZodContext, path: string): ZodCode {
+  switch (type.kind) {
+    case "string":
+      return { value: zodString(type), type: "z.ZodString" };
+    case "number":
+      return zodNumber(type);
+    case "boolean":
+      return { value: "z.boolean()", type: "z.ZodBoolean" };
+    case "null":
+      return { value: "z.null()", type: "z.ZodNull" };
+    case "unknown":
+      return type.any ? { value: "z.any()", type: "z.ZodAny" } : { value: "z.unknown()", type: "z.ZodUnknown" };
+    case "nonPrimitive":
+      return { value: "z.looseObject({})", type: "z.ZodObject<{}, z.core.$loose>" };
+    case "literal":
+      return type.value === null ? { value: "z.null()", type: "z.ZodNull" } : literal(type.value);
+    case "ref":
+      return zodRef(type.name, ctx);
+    case "array":
+      return zodArray(type, ctx, path);
+    case "union":
+      return zodUnion(type.members, ctx, path);
+    case "object":
+      return zodObject(type, ctx, path);
+  }
+}
+
+/** `const XSchema$path$ = <value>; const XSchema$path: <type> = XSchema$path$;` */
+function hoist(code: ZodCode, ctx: ZodContext, path: string): ZodCode {
+  const base = `${ctx.owner}$${path.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "object"}`;
+  let name = base;
+  for (let n = 2; ctx.taken.has(name); n++) name = `${base}${n}`;
+  ctx.taken.add(name);
+  ctx.hoisted.push(`const ${name}$ = ${code.value};\nconst ${name}: ${code.type} = ${name}$;`);
+  return { value: name, type: `typeof ${name}` };
+}
+
+function child(path: string, segment: string): string {
+  return path ? `${path}_${segment}` : segment;
+}
+
+function literal(value: string | number | boolean): ZodCode {
+  const text = JSON.stringify(value);
+  return { value: `z.literal(${text})`, type: `z.ZodLiteral<${text}>` };
+}
+
+function zodString(type: StringType): string {
+  let code = "z.string()";
+  if (type.minLength !== undefined) code += `.min(${type.minLength})`;
+  if (type.maxLength !== undefined) code += `.max(${type.maxLength})`;
+  if (type.pattern !== undefined) code += `.regex(new RegExp(${JSON.stringify(type.pattern)}, "u"))`;
+  const format = type.format !== undefined && Object.hasOwn(FORMAT_CHECKS, type.format) ? FORMAT_CHECKS[type.format] : undefined;
+  if (format) code += `.refine(${format.check}, { error: ${JSON.stringify(format.error)} })`;
+  return code;
+}
+
+function zodNumber(type: NumberType): ZodCode {
+  let value = type.integer ? "z.int()" : "z.number()";
+  if (type.minimum !== undefined) value += `.min(${type.minimum})`;
+  if (type.maximum !== undefined) value += `.max(${type.maximum})`;
+  return { value, type: type.integer ? "z.ZodInt" : "z.ZodNumber" };
+}
+
+/**
+ * Inside a recursive component, references go to the unguarded schema (`X$`) through
+ * z.lazy; from outside, to the exported schema, whose depth guard runs once on entry.
+ */
+function zodRef(name: string, ctx: ZodContext): ZodCode {
+  if (ctx.component.has(name)) return { value: `z.lazy(() => ${schemaName(name)}$)`, type: `z.ZodLazy<z.ZodType<T.${name}, T.${name}>>` };
+  return { value: schemaName(name), type: `typeof ${schemaName(name)}` };
+}
+
+function zodArray(type: ArrayType, ctx: ZodContext, path: string): ZodCode {
+  const items = zodOf(type.items, ctx, child(path, "item"));
+  let value = `z.array(${items.value})`;
+  if (type.minItems !== undefined) value += `.min(${type.minItems})`;
+  if (type.maxItems !== undefined) value += `.max(${type.maxItems})`;
+  return { value, type: `z.ZodArray<${items.type}>` };
+}
+
+function zodUnion(members: TypeNode[], ctx: ZodContext, path: string): ZodCode {
+  // A literal next to its own primitive (`"complete" | string`) accepts nothing extra.
+  const open = new Set(members.filter((m) => m.kind === "string" || m.kind === "number").map((m) => m.kind));
+  const kept = members.filter((m) => !(m.kind === "literal" && open.has(typeof m.value as "string")));
+  if (kept.length === 1) return zodOf(kept[0]!, ctx, path);
+  if (kept.every((m) => m.kind === "literal" && typeof m.value === "string")) return zodEnum(kept.map((m) => (m as { value: string }).value));
+  const options = kept.map((m, i) => zodOf(m, ctx, child(path, `option${i + 1}`)));
+  const values = options.map((o) => o.value).join(", ");
+  const types = options.map((o) => o.type).join(", ");
+  const discriminator = discriminable(kept, ctx) ? discriminatorOf(kept, ctx.byName) : undefined;
+  if (discriminator === undefined) return { value: `z.union([${values}])`, type: `z.ZodUnion<readonly [${types}]>` };
+  const key = JSON.stringify(discriminator);
+  return { value: `z.discriminatedUnion(${key}, [${values}])`, type: `z.ZodDiscriminatedUnion<[${types}], ${key}>` };
+}
+
+function zodEnum(values: string[]): ZodCode {
+  const entries = values.map((v) => `${propertyKey(v)}: ${JSON.stringify(v)};`).join(" ");
+  return { value: `z.enum([${values.map((v) => JSON.stringify(v)).join(", ")}])`, type: `z.ZodEnum<{ ${entries} }>` };
+}
+
+/**
+ * z.discriminatedUnion reads the tag's values from its options, so every option must be an
+ * object schema: an inline object or a reference to a non-recursive object declaration (a
+ * depth-guarded recursive schema has no readable tag, and the union falls back to z.union).
+ */
+function discriminable(members: TypeNode[], ctx: ZodContext): boolean {
+  return members.every((member) => {
+    if (member.kind === "object") return isObjectSchema(member);
+    if (member.kind !== "ref" || ctx.recursive.has(member.name)) return false;
+    const target = ctx.byName.get(member.name);
+    return target !== undefined && target.type.kind === "object" && isObjectSchema(target.type);
+  });
+}
+
+/** Objects with properties (or no typed index signature) are ZodObjects; the rest are records. */
+export function isObjectSchema(type: ObjectType): boolean {
+  return type.properties.length > 0 || !type.indexSignature || type.indexSignature.kind === "unknown";
+}
+
+/**
+ * Objects are open (`z.looseObject`): unknown keys are kept. A typed index signature
+ * constrains the extra keys instead (`catchall`), and an object made only of an index
+ * signature is a record.
+ */
+function zodObject(type: ObjectType, ctx: ZodContext, path: string): ZodCode {
+  const index = type.indexSignature;
+  if (!isObjectSchema(type)) {
+    const values = zodOf(index!, ctx, child(path, "value"));
+    return { value: `z.record(z.string(), ${values.value})`, type: `z.ZodRecord<z.ZodString, ${values.type}>` };
+  }
+  const shape = type.properties.map((p) => zodProperty(p, ctx, child(path, p.name)));
+  const value = `{\n${shape.map((s) => `${s.key}: ${s.value},`).join("\n")}\n}`;
+  const shapeType = shape.length ? `{\n${shape.map((s) => `${s.key}: ${s.type};`).join("\n")}\n}` : "{}";
+  if (index && index.kind !== "unknown") {
+    const rest = zodOf(index, ctx, child(path, "value"));
+    return { value: `z.object(${value}).catchall(${rest.value})`, type: `z.ZodObject<${shapeType}, z.core.$catchall<${rest.type}>>` };
+  }
+  return { value: `z.looseObject(${value})`, type: `z.ZodObject<${shapeType}, z.core.$loose>` };
+}
+
+function zodProperty(property: Property, ctx: ZodContext, path: string): ZodCode & { key: string } {
+  const key = propertyKey(property.name);
+  const inner = zodOf(property.type, ctx, path);
+  if (property.optional) return { key, value: `${inner.value}.exactOptional()`, type: `z.ZodExactOptional<${inner.type}>` };
+  // A required `unknown` key must be present; z.unknown() alone would accept it missing.
+  if (property.type.kind === "unknown") return { key, value: "rt.present()", type: "z.ZodCustom<unknown, unknown>" };
+  return { key, ...inner };
+}

@@ -1,0 +1,58 @@
+// Helpers the generated validators share: the depth guard of recursive types and required keys
+// of type `unknown`. Copied verbatim into every output; depends on zod only.
+import { z } from "zod";
+
+export { isBase64, isDate, isDateTime, isEmail, isTime, isUri, isUriReference, isUriTemplate, isUuid } from "./formats.js";
+
+/**
+ * How deeply objects and arrays may nest inside a recursive type (such as a JSON value)
+ * before the validator rejects the input. Zod validates recursive types recursively and
+ * throws RangeError at roughly 1,500 levels; the guard keeps every verdict a clean result.
+ */
+export const MAX_NESTING_DEPTH = 256;
+
+/**
+ * True when objects/arrays in `value` nest deeper than `limit` (a cycle nests infinitely deep).
+ * Iterative, so any depth is safe; reads own enumerable values, as the validators do.
+ */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = depths.pop()!;
+    if (current === null || typeof current !== "object") continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+      if (child !== null && typeof child === "object") {
+        values.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
+}
+
+/** The depth guard's verdict; input that cannot even be read (a throwing getter) is too deep to trust. */
+export function withinDepth(value: unknown): boolean {
+  try {
+    return !nestsDeeperThan(value, MAX_NESTING_DEPTH);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Wraps the schema of a recursive type: measures nesting once, then validates. Typed as the
+ * type it validates (a pipe's own type would make every consumer's checker compare it
+ * structurally with z.ZodType, which is expensive).
+ */
+export function depthGuarded<T>(inner: z.ZodType<T, T>): z.ZodType<T, T> {
+  const guard = z.unknown().check(z.refine(withinDepth, { error: `Input nests objects/arrays more than ${MAX_NESTING_DEPTH} levels deep`, abort: true }));
+  return guard.pipe(inner) as unknown as z.ZodType<T, T>;
+}
+
+/** A required key of type `unknown`: any value, but the key must be there. */
+export function present(): z.ZodCustom<unknown, unknown> {
+  return z.custom<unknown>((value) => value !== undefined, { error: "Required" });
+}
