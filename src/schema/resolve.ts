@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { GeneratorError } from "../errors.js";
@@ -22,9 +22,13 @@ export function specRootFrom(option: string | undefined, env: NodeJS.ProcessEnv 
   return fileURLToPath(new URL("schema/", PACKAGE_ROOT));
 }
 
+/** A revision label: a folder name under the spec root, never a path (no separators, no `.`/`..`). */
+const REVISION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
 export function readRevision(revision: string, specRoot: string): SchemaSource {
+  if (!REVISION_NAME.test(revision)) throw new GeneratorError(notARevisionName(revision));
   const file = join(specRoot, revision, "schema.ts");
-  if (!/^[A-Za-z0-9._-]+$/.test(revision) || !existsSync(file)) {
+  if (!existsSync(file)) {
     const known = knownRevisions(specRoot);
     throw new GeneratorError(
       `unknown revision "${revision}": ${file} does not exist. Revisions under ${specRoot}: ${known.join(", ") || "none"}` +
@@ -32,6 +36,25 @@ export function readRevision(revision: string, specRoot: string): SchemaSource {
     );
   }
   return { file, text: readFileSync(file, "utf8"), revision, label: revision };
+}
+
+/**
+ * A value like `../2026-07-28` or `./draft/schema.ts` is a path, which --revision does not
+ * take (it would also escape the spec root): say so, and name the --schema argument that
+ * reads it, without claiming that an existing file is missing.
+ */
+function notARevisionName(revision: string): string {
+  const message = `"${revision}" is not a revision name: --revision takes the name of a folder under the spec root (letters, digits, ".", "_" and "-", e.g. 2026-07-28)`;
+  const schema = schemaPathFor(revision);
+  if (schema) return `${message}. It is a path: to read that schema, use --schema ${schema}`;
+  return /[\\/]|^\.\.?$/.test(revision) ? `${message}. To read a schema.ts by its path, use --schema FILE` : message;
+}
+
+/** The schema file a path-like value points at (the file itself, or schema.ts in the folder). */
+function schemaPathFor(value: string): string | undefined {
+  if (!value || !existsSync(value)) return undefined;
+  if (statSync(value).isFile()) return value;
+  return existsSync(join(value, "schema.ts")) ? join(value, "schema.ts") : undefined;
 }
 
 export function readSchemaFile(path: string): SchemaSource {
