@@ -9,24 +9,25 @@ export function walkType(type: TypeNode, visit: (node: TypeNode) => void): void 
   while (stack.length) {
     const node = stack.pop()!;
     visit(node);
-    const children = childrenOf(node);
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    pushChildrenReversed(node, stack);
   }
 }
 
-function childrenOf(type: TypeNode): TypeNode[] {
+/** Pushes a node's children last to first, so that they pop first to last. */
+function pushChildrenReversed(type: TypeNode, stack: TypeNode[]): void {
   switch (type.kind) {
     case "array":
-      return [type.items];
+      stack.push(type.items);
+      break;
     case "union":
-      return type.members;
-    case "object": {
-      const children = type.properties.map((property) => property.type);
-      if (type.indexSignature) children.push(type.indexSignature);
-      return children;
-    }
+      for (let i = type.members.length - 1; i >= 0; i--) stack.push(type.members[i]!);
+      break;
+    case "object":
+      if (type.indexSignature) stack.push(type.indexSignature);
+      for (let i = type.properties.length - 1; i >= 0; i--) stack.push(type.properties[i]!.type);
+      break;
     default:
-      return [];
+      break;
   }
 }
 
@@ -45,7 +46,14 @@ export function referencesOf(type: TypeNode): string[] {
  * other (or to themselves) share a component; those are the recursive types.
  */
 export function componentsInDependencyOrder(declarations: Declaration[]): string[][] {
-  const edges = new Map(declarations.map((d) => [d.name, referencesOf(d.type)]));
+  return componentsOf(declarations, referenceEdges(declarations));
+}
+
+function referenceEdges(declarations: Declaration[]): Map<string, string[]> {
+  return new Map(declarations.map((d) => [d.name, referencesOf(d.type)]));
+}
+
+function componentsOf(declarations: Declaration[], edges: Map<string, string[]>): string[][] {
   return stronglyConnected(
     declarations.map((d) => d.name),
     (name) => edges.get(name) ?? [],
@@ -110,10 +118,10 @@ function popComponent(stack: string[], onStack: Set<string>, root: string): stri
 /** Declarations that take part in a reference cycle (including self-reference). */
 export function recursiveDeclarations(declarations: Declaration[]): Set<string> {
   const recursive = new Set<string>();
-  const byName = new Map(declarations.map((d) => [d.name, d]));
-  for (const component of componentsInDependencyOrder(declarations)) {
-    const single = component.length === 1 ? byName.get(component[0]!) : undefined;
-    if (component.length > 1 || (single && referencesOf(single.type).includes(single.name))) {
+  const edges = referenceEdges(declarations);
+  for (const component of componentsOf(declarations, edges)) {
+    const single = component.length === 1 ? component[0]! : undefined;
+    if (component.length > 1 || (single !== undefined && edges.get(single)?.includes(single))) {
       for (const name of component) recursive.add(name);
     }
   }
@@ -148,7 +156,7 @@ function immediateReferences(type: TypeNode): string[] {
   while (stack.length) {
     const node = stack.pop()!;
     if (node.kind === "ref") names.push(node.name);
-    else if (node.kind === "union") stack.push(...node.members);
+    else if (node.kind === "union") for (const member of node.members) stack.push(member);
   }
   return names;
 }

@@ -68,7 +68,7 @@ function overrideShape(base: ObjectType, own: ObjectType): ObjectType {
     ownByName.delete(inherited.name);
     return mine.doc.text || mine.doc.deprecated !== undefined ? mine : { ...mine, doc: inherited.doc };
   });
-  properties.push(...ownByName.values());
+  for (const property of ownByName.values()) properties.push(property);
   const indexSignature = own.indexSignature ?? base.indexSignature;
   return indexSignature ? { kind: "object", properties, indexSignature } : { kind: "object", properties };
 }

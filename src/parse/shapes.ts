@@ -80,6 +80,7 @@ export function omitKeys(ctx: ParseContext, node: Node, shape: ObjectType, keys:
  * only if it is optional everywhere.
  */
 export function intersectShapes(ctx: ParseContext, node: Node, shapes: ObjectType[]): ObjectType {
+  if (shapes.length === 1) return shapes[0]!; // `extends X`: X's shape as it is (shared, never modified)
   const byName = new Map<string, Property>();
   let indexSignature: TypeNode | undefined;
   for (const shape of shapes) {
