@@ -47,6 +47,18 @@ describe("@TJS-type accepts number and integer only (no inherited object keys)",
   });
 });
 
+describe("@format", () => {
+  it("an empty @format is an error at the tag", () => {
+    expect(parseError(withTags("string", "@format"))).toMatch(/^fixture\.ts:3:6: @format needs a format name/);
+  });
+
+  it.each(["constructor", "toString", "__proto__"])("`%s` is an unknown format like any other: kept, with a warning", (format) => {
+    const text = withTags("string", `@format ${format}`);
+    expect(warningsOf(text)).toEqual([`3:6: @format ${format} is not known to mcp-gen: kept in the docs, not enforced`]);
+    expect(propertyType(text, "A", "p")).toEqual({ kind: "string", format });
+  });
+});
+
 describe("@minimum/@maximum and the count tags take JSON numbers", () => {
   const bad: Array<[string, string]> = [
     ["minimum", "0x10"],
