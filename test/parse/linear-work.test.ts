@@ -70,4 +70,10 @@ describe("conversion order does not leak into the output", () => {
     expect(warningsOf(text)).toEqual([expect.stringMatching(/^2:7: @format one/), expect.stringMatching(/^6:7: @format two/)]);
     expect((declarationOf(text, "B").type as ObjectType).properties.map((p) => p.name)).toEqual(["a", "b"]);
   });
+
+  it("a conversion stopped halfway for a later declaration does not repeat the warnings of its first half", () => {
+    const text = "interface B {\n  /** @format one */\n  b: string;\n  c: A & { x?: string };\n}\ninterface A { a: string }";
+    expect(warningsOf(text)).toEqual([expect.stringMatching(/^2:7: @format one/)]);
+    expect((declarationOf(text, "B").type as ObjectType).properties.map((p) => p.name)).toEqual(["b", "c"]);
+  });
 });
