@@ -14,29 +14,52 @@ export function protocolVersionOf(model: SchemaModel): string | undefined {
   return revision && DATE_SHAPED.test(revision) ? revision : undefined;
 }
 
-/** Follows alias chains to the object shape behind a type, if it is one. */
+/** Follows alias chains to the object shape behind a type, if it is one (undefined for a cycle). */
 export function objectBehind(type: TypeNode, byName: Map<string, Declaration>, seen = new Set<string>()): ObjectType | undefined {
-  if (type.kind === "object") return type;
-  if (type.kind !== "ref" || seen.has(type.name)) return undefined;
-  seen.add(type.name);
-  const target = byName.get(type.name);
-  return target ? objectBehind(target.type, byName, seen) : undefined;
+  let current = type;
+  while (current.kind === "ref") {
+    if (seen.has(current.name)) return undefined;
+    seen.add(current.name);
+    const target = byName.get(current.name);
+    if (!target) return undefined;
+    current = target.type;
+  }
+  return current.kind === "object" ? current : undefined;
 }
 
-/** The literal values a property type admits, when it admits only literals. */
+/** Marks the end of an alias's expansion in {@link literalValuesOf}'s work stack. */
+interface LeaveAlias {
+  kind: "leave";
+  name: string;
+}
+
+/**
+ * The literal values a property type admits, when it admits only literals (in order, through
+ * unions and aliases). Undefined otherwise, and for an alias that reaches itself (a cycle
+ * admits no value). Iterative: alias chains of any length are fine.
+ */
 export function literalValuesOf(type: TypeNode, byName: Map<string, Declaration>): Array<string | number | boolean | null> | undefined {
-  if (type.kind === "literal") return [type.value];
-  if (type.kind === "null") return [null];
-  if (type.kind === "ref") {
-    const target = byName.get(type.name);
-    return target ? literalValuesOf(target.type, byName) : undefined;
-  }
-  if (type.kind !== "union") return undefined;
   const values: Array<string | number | boolean | null> = [];
-  for (const member of type.members) {
-    const memberValues = literalValuesOf(member, byName);
-    if (!memberValues) return undefined;
-    values.push(...memberValues);
+  const expanding = new Set<string>();
+  const stack: Array<TypeNode | LeaveAlias> = [type];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.kind === "leave") {
+      expanding.delete(node.name);
+    } else if (node.kind === "literal") {
+      values.push(node.value);
+    } else if (node.kind === "null") {
+      values.push(null);
+    } else if (node.kind === "union") {
+      for (let i = node.members.length - 1; i >= 0; i--) stack.push(node.members[i]!);
+    } else if (node.kind === "ref") {
+      const target = byName.get(node.name);
+      if (!target || expanding.has(node.name)) return undefined;
+      expanding.add(node.name);
+      stack.push({ kind: "leave", name: node.name }, target.type);
+    } else {
+      return undefined;
+    }
   }
   return values;
 }

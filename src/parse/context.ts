@@ -5,35 +5,54 @@ import type {
   TypeAliasDeclaration as TsAlias,
 } from "ts-morph";
 import { GeneratorError, type Warning } from "../errors.js";
-import type { Constant, Declaration, SourceLocation } from "../model/types.js";
+import type { Constant, Declaration, ObjectType, SourceLocation } from "../model/types.js";
 
 /** State shared by the parse passes of one schema file. */
 export interface ParseContext {
   fileName: string;
   sourceFile: SourceFile;
+  /** The file's full text (what node positions index into). */
+  text: string;
+  /** Location of a text position (a line table built once per file). */
+  locateAt(pos: number): SourceLocation;
   /** Type-level declarations by name, as written. */
   sources: Map<string, TsInterface | TsAlias>;
   constants: Map<string, Constant>;
-  /** Converted declarations (memo: bases are converted on demand when flattening). */
+  /** Converted declarations (memo: bases are converted before the declarations that need them). */
   converted: Map<string, Declaration>;
-  /** Declarations being converted right now, to report circular inheritance. */
+  /** Each declaration's shape as the declarations inheriting from it see it (shared by all of them). */
+  inheritedShapes: Map<string, ObjectType>;
+  /** Declarations whose conversion is under way or waiting for a base, to report circular inheritance. */
   converting: Set<string>;
+  /** Start positions of the JSDoc comments read so far; any other one is reported if it has tags. */
+  claimedDocs: Set<number>;
   warnings: Warning[];
-  /** Converts a declaration by name (memoised); set by the parser entry point. */
+  /**
+   * The converted declaration `name`, whose flattened shape the caller needs. When it is not
+   * converted yet this throws a {@link PendingDeclaration}: the parser's driver converts it
+   * first and retries the caller, so inheritance never recurses however deep it is.
+   */
   declaration(name: string, from: Node): Declaration;
 }
 
-export function locate(ctx: ParseContext, node: Node): SourceLocation {
-  const { line, column } = ctx.sourceFile.getLineAndColumnAtPos(node.getStart());
-  return { file: ctx.fileName, line, column };
+/** Thrown (not an Error: no stack trace to build) when a conversion needs another one first. */
+export class PendingDeclaration {
+  constructor(readonly name: string) {}
 }
 
-export function fail(ctx: ParseContext, node: Node, message: string): never {
-  throw new GeneratorError(message, locate(ctx, node));
+/** A node (its first token, after comments) or a text position. */
+export type Where = Node | number;
+
+export function locate(ctx: ParseContext, where: Where): SourceLocation {
+  return ctx.locateAt(typeof where === "number" ? where : where.getStart());
 }
 
-export function warn(ctx: ParseContext, node: Node, message: string): void {
-  ctx.warnings.push({ message, location: locate(ctx, node) });
+export function fail(ctx: ParseContext, where: Where, message: string): never {
+  throw new GeneratorError(message, locate(ctx, where));
+}
+
+export function warn(ctx: ParseContext, where: Where, message: string): void {
+  ctx.warnings.push({ message, location: locate(ctx, where) });
 }
 
 /** A short excerpt of source text for error messages. */

@@ -1,21 +1,21 @@
 import {
   Node,
-  SyntaxKind,
   type ExpressionWithTypeArguments,
   type InterfaceDeclaration as TsInterface,
   type TypeAliasDeclaration as TsAlias,
   type VariableStatement,
 } from "ts-morph";
 import type { AliasDeclaration, Constant, Heritage, InterfaceDeclaration, ObjectType, Property } from "../model/types.js";
-import { applyTags } from "./constraints.js";
+import { applyTags, warnConstraintsIgnored } from "./constraints.js";
 import { excerpt, fail, locate, type ParseContext } from "./context.js";
 import { readDoc } from "./jsdoc.js";
+import { literalValue } from "./numbers.js";
 import { intersectShapes, omitKeys, shapeOfDeclaration } from "./shapes.js";
 import { convertMembers, convertType, keyList } from "./type-nodes.js";
 
 export function convertAlias(ctx: ParseContext, node: TsAlias): AliasDeclaration {
   if (node.getTypeParameters().length > 0) fail(ctx, node, `unsupported generic type alias \`${node.getName()}\``);
-  const { doc, tags } = readDoc(node);
+  const { doc, tags } = readDoc(ctx, node);
   const type = applyTags(ctx, convertType(ctx, node.getTypeNodeOrThrow()), tags);
   return { kind: "alias", name: node.getName(), exported: node.isExported(), doc, location: locate(ctx, node), type };
 }
@@ -25,7 +25,8 @@ export function convertInterface(ctx: ParseContext, node: TsInterface): Interfac
   const heritage = node.getExtends().map((clause) => heritageOf(ctx, clause));
   const bases = node.getExtends().map((clause, i) => baseShape(ctx, clause, heritage[i]!));
   const own = convertMembers(ctx, node, node.getMembers());
-  const { doc } = readDoc(node);
+  const { doc, tags } = readDoc(ctx, node);
+  warnConstraintsIgnored(ctx, tags, "an interface");
   return {
     kind: "interface",
     name: node.getName(),
@@ -67,33 +68,22 @@ function overrideShape(base: ObjectType, own: ObjectType): ObjectType {
     ownByName.delete(inherited.name);
     return mine.doc.text || mine.doc.deprecated !== undefined ? mine : { ...mine, doc: inherited.doc };
   });
-  properties.push(...ownByName.values());
+  for (const property of ownByName.values()) properties.push(property);
   const indexSignature = own.indexSignature ?? base.indexSignature;
   return indexSignature ? { kind: "object", properties, indexSignature } : { kind: "object", properties };
 }
 
 /** `export const NAME = <literal>` (also `as const`); anything else is not translatable. */
 export function convertConstants(ctx: ParseContext, statement: VariableStatement): Constant[] {
-  const { doc } = readDoc(statement);
+  const { doc, tags } = readDoc(ctx, statement);
+  warnConstraintsIgnored(ctx, tags, "a constant");
   return statement.getDeclarations().map((declaration) => {
     let init = declaration.getInitializer();
     if (init && Node.isAsExpression(init)) init = init.getExpression();
-    const value = init ? literalValue(init) : undefined;
-    if (value === undefined) {
-      fail(ctx, declaration, `unsupported constant \`${excerpt(declaration)}\`: only string, number and boolean literals are translated`);
+    const value = init ? literalValue(ctx, init) : undefined;
+    if (value === undefined || value === null) {
+      return fail(ctx, declaration, `unsupported constant \`${excerpt(declaration)}\`: only string, number and boolean literals are translated`);
     }
     return { name: declaration.getName(), value, exported: statement.isExported(), doc, location: locate(ctx, declaration) };
   });
-}
-
-function literalValue(node: Node): string | number | boolean | undefined {
-  if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) return node.getLiteralValue();
-  if (Node.isNumericLiteral(node)) return node.getLiteralValue();
-  if (Node.isPrefixUnaryExpression(node) && node.getOperatorToken() === SyntaxKind.MinusToken) {
-    const operand = node.getOperand();
-    return Node.isNumericLiteral(operand) ? -operand.getLiteralValue() : undefined;
-  }
-  if (node.getKind() === SyntaxKind.TrueKeyword) return true;
-  if (node.getKind() === SyntaxKind.FalseKeyword) return false;
-  return undefined;
 }

@@ -1,10 +1,15 @@
 import { createHash } from "node:crypto";
 import { Node, Project, ts, type SourceFile, type Statement } from "ts-morph";
 import { GeneratorError, type Warning } from "../errors.js";
-import { recursiveDeclarations } from "../model/graph.js";
+import { aliasCycles, recursiveDeclarations } from "../model/graph.js";
 import type { Declaration, SchemaModel, TypeNode } from "../model/types.js";
 import { fail, type ParseContext } from "./context.js";
-import { convertAlias, convertConstants, convertInterface } from "./declarations.js";
+import { convertAll, createContext } from "./convert.js";
+import { convertConstants } from "./declarations.js";
+import { reportUnattachedDocs } from "./jsdoc.js";
+import { lineLocator } from "./location.js";
+import { overflowFromNesting } from "./nesting.js";
+import { failAliasCycle } from "./shapes.js";
 
 export interface ParseInput {
   /** schema.ts source text. */
@@ -21,10 +26,24 @@ export interface ParseResult {
 
 /** Parses one schema.ts into the model. Throws GeneratorError (with a location) on bad input. */
 export function parseSchema(input: ParseInput): ParseResult {
+  try {
+    return parse(input);
+  } catch (error) {
+    const deepest = overflowFromNesting(error, input.text);
+    if (!deepest) throw error;
+    const where = lineLocator(input.text, input.fileName)(deepest.pos);
+    throw new GeneratorError(`nesting too deep to parse: ${deepest.depth} levels of brackets reach here (give inner types names of their own)`, where);
+  }
+}
+
+function parse(input: ParseInput): ParseResult {
   const sourceFile = loadSourceFile(input);
   const ctx = createContext(input.fileName, sourceFile);
   collectStatements(ctx, sourceFile.getStatements());
-  const declarations = [...ctx.sources.keys()].map((name) => ctx.declaration(name, sourceFile));
+  const declarations = convertAll(ctx);
+  const [cycle] = aliasCycles(declarations);
+  if (cycle) failAliasCycle(ctx, cycle);
+  reportUnattachedDocs(ctx);
   applyJsonNumberConvention(declarations);
   const model: SchemaModel = {
     modelVersion: 1,
@@ -32,7 +51,7 @@ export function parseSchema(input: ParseInput): ParseResult {
     declarations,
     constants: [...ctx.constants.values()],
   };
-  return { model, warnings: ctx.warnings };
+  return { model, warnings: inSourceOrder(ctx.warnings) };
 }
 
 export function sha256(text: string): string {
@@ -44,35 +63,10 @@ function loadSourceFile(input: ParseInput): SourceFile {
   const sourceFile = project.createSourceFile("/schema.ts", input.text);
   const [first] = project.getProgram().compilerObject.getSyntacticDiagnostics(sourceFile.compilerNode);
   if (first) {
-    const { line, column } = sourceFile.getLineAndColumnAtPos(first.start ?? 0);
     const message = ts.flattenDiagnosticMessageText(first.messageText, "\n");
-    throw new GeneratorError(`syntax error: ${message}`, { file: input.fileName, line, column });
+    throw new GeneratorError(`syntax error: ${message}`, lineLocator(sourceFile.getFullText(), input.fileName)(first.start ?? 0));
   }
   return sourceFile;
-}
-
-function createContext(fileName: string, sourceFile: SourceFile): ParseContext {
-  const ctx: ParseContext = {
-    fileName,
-    sourceFile,
-    sources: new Map(),
-    constants: new Map(),
-    converted: new Map(),
-    converting: new Set(),
-    warnings: [],
-    declaration(name, from) {
-      const done = ctx.converted.get(name);
-      if (done) return done;
-      const source = ctx.sources.get(name) ?? fail(ctx, from, `\`${name}\` is not a declaration of this schema`);
-      if (ctx.converting.has(name)) fail(ctx, from, `\`${name}\` inherits from itself`);
-      ctx.converting.add(name);
-      const converted = Node.isInterfaceDeclaration(source) ? convertInterface(ctx, source) : convertAlias(ctx, source);
-      ctx.converting.delete(name);
-      ctx.converted.set(name, converted);
-      return converted;
-    },
-  };
-  return ctx;
 }
 
 function collectStatements(ctx: ParseContext, statements: Statement[]): void {
@@ -87,6 +81,11 @@ function collectStatements(ctx: ParseContext, statements: Statement[]): void {
       fail(ctx, statement, `unsupported statement (${statement.getKindName()}): a schema holds interfaces, type aliases and literal constants`);
     }
   }
+}
+
+/** Warnings by position in the file (conversion order depends on which bases came first). */
+function inSourceOrder(warnings: Warning[]): Warning[] {
+  return [...warnings].sort((a, b) => a.location.line - b.location.line || a.location.column - b.location.column);
 }
 
 /**

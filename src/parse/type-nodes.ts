@@ -1,26 +1,30 @@
 import { Node, SyntaxKind, type TypeNode as TsTypeNode } from "ts-morph";
-import type { LiteralValue, Property, TypeNode } from "../model/types.js";
-import { excerpt, fail, type ParseContext } from "./context.js";
+import type { Property, TypeNode } from "../model/types.js";
+import { excerpt, fail, locate, type ParseContext } from "./context.js";
 import { readDoc } from "./jsdoc.js";
 import { applyTags } from "./constraints.js";
+import { literalValue } from "./numbers.js";
 import { intersectShapes, objectShapeOf, omitKeys } from "./shapes.js";
 
-const KEYWORDS: Partial<Record<SyntaxKind, () => TypeNode>> = {
-  [SyntaxKind.StringKeyword]: () => ({ kind: "string" }),
-  [SyntaxKind.NumberKeyword]: () => ({ kind: "number", integer: true }),
-  [SyntaxKind.BooleanKeyword]: () => ({ kind: "boolean" }),
-  [SyntaxKind.NullKeyword]: () => ({ kind: "null" }),
-  [SyntaxKind.UnknownKeyword]: () => ({ kind: "unknown" }),
-  [SyntaxKind.AnyKeyword]: () => ({ kind: "unknown", any: true }),
-  [SyntaxKind.ObjectKeyword]: () => ({ kind: "nonPrimitive" }),
-};
+const KEYWORDS = new Map<SyntaxKind, () => TypeNode>([
+  [SyntaxKind.StringKeyword, () => ({ kind: "string" })],
+  [SyntaxKind.NumberKeyword, () => ({ kind: "number", integer: true })],
+  [SyntaxKind.BooleanKeyword, () => ({ kind: "boolean" })],
+  [SyntaxKind.NullKeyword, () => ({ kind: "null" })],
+  [SyntaxKind.UnknownKeyword, () => ({ kind: "unknown" })],
+  [SyntaxKind.AnyKeyword, () => ({ kind: "unknown", any: true })],
+  [SyntaxKind.ObjectKeyword, () => ({ kind: "nonPrimitive" })],
+]);
 
 /** Translates a TypeScript type node into a model type node, or fails with its location. */
 export function convertType(ctx: ParseContext, node: TsTypeNode): TypeNode {
-  const keyword = KEYWORDS[node.getKind()];
+  const keyword = KEYWORDS.get(node.getKind());
   if (keyword) return keyword();
+  if (node.getKind() === SyntaxKind.UndefinedKeyword) {
+    return fail(ctx, node, "`undefined` has no JSON form (an optional property may add it: `x?: T | undefined` is read as `x?: T`)");
+  }
   if (Node.isParenthesizedTypeNode(node)) return convertType(ctx, node.getTypeNode());
-  if (Node.isLiteralTypeNode(node)) return { kind: "literal", value: literalOf(ctx, node) };
+  if (Node.isLiteralTypeNode(node)) return literalOf(ctx, node);
   if (Node.isTypeQuery(node)) return constantLiteral(ctx, node);
   if (Node.isArrayTypeNode(node)) {
     return { kind: "array", items: convertType(ctx, node.getElementTypeNode()) };
@@ -35,6 +39,7 @@ export function convertType(ctx: ParseContext, node: TsTypeNode): TypeNode {
 }
 
 function convertUnion(ctx: ParseContext, parts: TsTypeNode[]): TypeNode {
+  if (!parts.length) throw new Error("convertUnion: a union needs members");
   const members: TypeNode[] = [];
   const seen = new Set<string>();
   for (const part of parts) {
@@ -85,18 +90,39 @@ function convertProperty(ctx: ParseContext, member: Node & { getNameNode(): Node
     fail(ctx, nameNode, `unsupported property name \`${nameNode.getText()}\` (computed names have no JSON key)`);
   }
   const typeNode = member.getTypeNode() ?? fail(ctx, member, `property \`${name}\` has no type annotation`);
-  const { doc, tags } = readDoc(member);
-  const type = applyTags(ctx, stripUndefined(ctx, typeNode, member.hasQuestionToken()), tags);
-  return { name, optional: member.hasQuestionToken(), type, doc, location: { file: ctx.fileName, ...ctx.sourceFile.getLineAndColumnAtPos(member.getStart()) } };
+  const { doc, tags } = readDoc(ctx, member);
+  const type = applyTags(ctx, stripUndefined(ctx, name, typeNode, member.hasQuestionToken()), tags);
+  return { name, optional: member.hasQuestionToken(), type, doc, location: locate(ctx, member) };
 }
 
-/** `x?: T | undefined` is the same JSON as `x?: T`; `undefined` anywhere else has no JSON form. */
-function stripUndefined(ctx: ParseContext, node: TsTypeNode, optional: boolean): TypeNode {
-  if (optional && Node.isUnionTypeNode(node)) {
-    const parts = node.getTypeNodes().filter((part) => part.getKind() !== SyntaxKind.UndefinedKeyword);
-    if (parts.length !== node.getTypeNodes().length) return convertUnion(ctx, parts);
+/**
+ * `x?: T | undefined` is the same JSON as `x?: T`; `undefined` anywhere else has no JSON form,
+ * and neither has an optional property whose only type is `undefined` (it could never be sent).
+ */
+function stripUndefined(ctx: ParseContext, name: string, node: TsTypeNode, optional: boolean): TypeNode {
+  const parts = unionParts(node);
+  if (!optional || !parts.some(isUndefined)) return convertType(ctx, node);
+  const kept = parts.filter((part) => !isUndefined(part));
+  if (!kept.length) {
+    return fail(ctx, node, `property \`${name}\` can only be \`undefined\`, which has no JSON form: remove it or give it a JSON type`);
   }
-  return convertType(ctx, node);
+  return convertUnion(ctx, kept);
+}
+
+/** The members of a (possibly parenthesized, possibly nested) union, or the node itself. */
+function unionParts(node: TsTypeNode): TsTypeNode[] {
+  const inner = unparenthesize(node);
+  return Node.isUnionTypeNode(inner) ? inner.getTypeNodes().flatMap(unionParts) : [inner];
+}
+
+function unparenthesize(node: TsTypeNode): TsTypeNode {
+  let inner = node;
+  while (Node.isParenthesizedTypeNode(inner)) inner = inner.getTypeNode();
+  return inner;
+}
+
+function isUndefined(node: TsTypeNode): boolean {
+  return node.getKind() === SyntaxKind.UndefinedKeyword;
 }
 
 function convertIndexSignature(ctx: ParseContext, member: Node & { getKeyTypeNode(): TsTypeNode; getReturnTypeNode(): TsTypeNode | undefined }): TypeNode {
@@ -104,21 +130,12 @@ function convertIndexSignature(ctx: ParseContext, member: Node & { getKeyTypeNod
     fail(ctx, member, `unsupported index signature \`${excerpt(member)}\` (only string keys map to JSON objects)`);
   }
   const valueNode = member.getReturnTypeNode() ?? fail(ctx, member, "index signature has no value type");
-  return applyTags(ctx, convertType(ctx, valueNode), readDoc(member).tags);
+  return applyTags(ctx, convertType(ctx, valueNode), readDoc(ctx, member).tags);
 }
 
-function literalOf(ctx: ParseContext, node: Node & { getLiteral(): Node }): LiteralValue {
-  const literal = node.getLiteral();
-  if (Node.isStringLiteral(literal) || Node.isNoSubstitutionTemplateLiteral(literal)) return literal.getLiteralValue();
-  if (Node.isNumericLiteral(literal)) return literal.getLiteralValue();
-  if (Node.isPrefixUnaryExpression(literal) && Node.isNumericLiteral(literal.getOperand())) {
-    const value = Number(literal.getOperand().getText());
-    return literal.getOperatorToken() === SyntaxKind.MinusToken ? -value : value;
-  }
-  if (literal.getKind() === SyntaxKind.TrueKeyword) return true;
-  if (literal.getKind() === SyntaxKind.FalseKeyword) return false;
-  if (literal.getKind() === SyntaxKind.NullKeyword) return null;
-  return fail(ctx, node, `unsupported literal type \`${excerpt(node)}\``);
+function literalOf(ctx: ParseContext, node: Node & { getLiteral(): Node }): TypeNode {
+  const value = literalValue(ctx, node.getLiteral());
+  return value === undefined ? fail(ctx, node, `unsupported literal type \`${excerpt(node)}\``) : { kind: "literal", value };
 }
 
 function constantLiteral(ctx: ParseContext, node: Node & { getExprName(): Node }): TypeNode {

@@ -36,7 +36,8 @@ export function specRootFrom(option: string | undefined, env: NodeJS.ProcessEnv 
   return defaultSpecRoot(env);
 }
 
-const REVISION_LABEL = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** A revision label: a folder name under the spec root, never a path (no separators, no `.`/`..`). */
+const REVISION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 export interface ReadRevisionOptions {
   /** Fetch a pinned revision missing from the spec root (the project cache) and verify it. */
@@ -44,9 +45,7 @@ export interface ReadRevisionOptions {
 }
 
 export async function readRevision(revision: string, specRoot: string, options: ReadRevisionOptions = {}): Promise<SchemaSource> {
-  if (!REVISION_LABEL.test(revision) || revision.includes("..")) {
-    throw new GeneratorError(`"${revision}" is not a revision name (such as 2026-07-28 or draft); to read a schema file by its path, use --schema ${revision}`);
-  }
+  if (!REVISION_NAME.test(revision)) throw new GeneratorError(notARevisionName(revision));
   const file = join(specRoot, revision, "schema.ts");
   if (!existsSync(file) && options.fetchMissing && Object.hasOwn(readPins().revisions, revision)) {
     await fetchIntoCache(revision, specRoot);
@@ -75,6 +74,25 @@ async function fetchIntoCache(revision: string, dest: string): Promise<void> {
       `revision "${revision}" is not in the cache ${dest} and could not be fetched (${cause}). Offline? Pass --spec-root DIR or set MCP_SPEC_ROOT to a folder holding ${revision}/schema.ts, or run \`mcp-gen schema fetch --revision ${revision} --from MIRROR\`.`,
     );
   }
+}
+
+/**
+ * A value like `../2026-07-28` or `./draft/schema.ts` is a path, which --revision does not
+ * take (it would also escape the spec root): say so, and name the --schema argument that
+ * reads it, without claiming that an existing file is missing.
+ */
+function notARevisionName(revision: string): string {
+  const message = `"${revision}" is not a revision name: --revision takes the name of a folder under the spec root (letters, digits, ".", "_" and "-", e.g. 2026-07-28)`;
+  const schema = schemaPathFor(revision);
+  if (schema) return `${message}. It is a path: to read that schema, use --schema ${schema}`;
+  return /[\\/]|^\.\.?$/.test(revision) ? `${message}. To read a schema.ts by its path, use --schema FILE` : message;
+}
+
+/** The schema file a path-like value points at (the file itself, or schema.ts in the folder). */
+function schemaPathFor(value: string): string | undefined {
+  if (!value || !existsSync(value)) return undefined;
+  if (statSync(value).isFile()) return value;
+  return existsSync(join(value, "schema.ts")) ? join(value, "schema.ts") : undefined;
 }
 
 export function readSchemaFile(path: string): SchemaSource {

@@ -58,7 +58,7 @@ describe("CLI papercuts", () => {
   it("--revision with a path is refused with a pointer to --schema", async () => {
     const result = await runCli(["--revision", "../2026-07-28", "--spec-root", SPEC_ROOT, "--out", join(scratchDir("path-rev"), "out")]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/not a revision name .* use --schema/);
+    expect(result.stderr).toMatch(/not a revision name.*use --schema/);
     expect(result.stderr).not.toMatch(/does not exist/);
   });
 

@@ -1,0 +1,135 @@
+// `node bench/scale.mjs`: how parsing scales with schema size. Generates synthetic schemas
+// (flat interfaces of about 250 KB, 1 MB and 4 MB, and a 1,000-deep `extends` chain) into a
+// temp folder and times parseSchema on each in a fresh node process per run (median of 3), so
+// a linear parser shows a constant "ms per 100 KB" column. The model keeps every interface's
+// fully flattened property list, so an N-deep extends chain holds N(N+1)/2 properties: that
+// row's work follows the "flattened properties" column, not the file size.
+//
+// Options (also as environment variables for the standalone run):
+//   root      the package whose dist/ is measured (BENCH_SCALE_ROOT; default: this package)
+//   runs      runs per schema (BENCH_SCALE_RUNS; default 3)
+//   timeoutMs one run's limit; a run over it counts as "> limit" (BENCH_SCALE_TIMEOUT_MS; default 600000)
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const KB = 1024;
+
+/** One flat interface of the synthetic schema, in the style of schema.ts (docs, tags, refs). */
+function flatInterface(i) {
+  const previous = i > 0 ? `\n  /** The item before this one. */\n  previous?: Item${i - 1};` : "";
+  return `/**
+ * Synthetic item number ${i}: a flat interface with documented, constrained properties.
+ */
+export interface Item${i} extends Base {
+  /**
+   * Where item ${i} lives.
+   * @format uri
+   */
+  uri: string;
+  /**
+   * How many there are.
+   * @minimum 0
+   */
+  count: number;
+  /** @TJS-type number */
+  ratio?: number;
+  kind: "item-${i}" | "other" | string;
+  labels?: string[];
+  details: { name: string; size?: number; flags: boolean[] };${previous}
+}
+`;
+}
+
+/** Flat interfaces up to about `bytes` of text. */
+export function flatSchema(bytes) {
+  const parts = ["/** The base every item extends. */\nexport interface Base {\n  _meta?: { [key: string]: unknown };\n}\n"];
+  let size = parts[0].length;
+  for (let i = 0; size < bytes; i++) {
+    const text = flatInterface(i);
+    parts.push(text);
+    size += text.length;
+  }
+  return parts.join("\n");
+}
+
+/** `interface L<k> extends L<k-1>`, `depth` levels, each adding one documented property. */
+export function extendsChain(depth) {
+  const parts = ["export interface L0 {\n  /** Level 0. */\n  p0: string;\n}\n"];
+  for (let k = 1; k < depth; k++) parts.push(`export interface L${k} extends L${k - 1} {\n  /** Level ${k}. */\n  p${k}: string;\n}\n`);
+  return parts.join("\n");
+}
+
+const CHILD = `
+const [parseUrl, file] = process.argv.slice(1);
+const { readFileSync } = await import("node:fs");
+const { parseSchema } = await import(parseUrl);
+const text = readFileSync(file, "utf8");
+const started = performance.now();
+const { model } = parseSchema({ text, fileName: file, revision: null });
+const ms = performance.now() - started;
+const properties = model.declarations.reduce((sum, d) => sum + (d.type.kind === "object" ? d.type.properties.length : 0), 0);
+process.stdout.write(JSON.stringify({ ms, declarations: model.declarations.length, properties }));
+`;
+
+function runOnce(parseUrl, file, timeoutMs) {
+  const started = performance.now();
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", CHILD, parseUrl, file], { encoding: "utf8", timeout: timeoutMs, maxBuffer: 1 << 20 });
+  const wallMs = performance.now() - started;
+  if (child.error?.code === "ETIMEDOUT" || child.signal) return { ms: Infinity, wallMs: Infinity, declarations: NaN, properties: NaN };
+  if (child.status !== 0) throw new Error(`parse of ${file} failed:\n${child.stderr}`);
+  return { ...JSON.parse(child.stdout), wallMs };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Times every synthetic schema; returns one row per schema. */
+export function scaleBench({ root, runs = 3, timeoutMs = 600_000, sizes = [250 * KB, 1024 * KB, 4096 * KB], chainDepth = 1000 } = {}) {
+  const packageRoot = resolve(root ?? fileURLToPath(new URL("..", import.meta.url)));
+  const parseUrl = pathToFileURL(join(packageRoot, "dist/parse/index.js")).href;
+  const work = mkdtempSync(join(tmpdir(), "mcp-gen-scale-"));
+  const schemas = [
+    ...sizes.map((bytes) => ({ name: `flat interfaces, ${bytes >= 1024 * KB ? `${bytes / 1024 / KB} MB` : `${bytes / KB} KB`}`, text: flatSchema(bytes) })),
+    { name: `extends chain, ${chainDepth} deep`, text: extendsChain(chainDepth) },
+  ];
+  try {
+    return schemas.map(({ name, text }, i) => {
+      const file = join(work, `schema-${i}.ts`);
+      writeFileSync(file, text);
+      const results = Array.from({ length: runs }, () => runOnce(parseUrl, file, timeoutMs));
+      const ms = median(results.map((r) => r.ms));
+      const bytes = Buffer.byteLength(text);
+      return { name, bytes, declarations: results[0].declarations, properties: results[0].properties, ms, msPer100KB: (ms / bytes) * 100 * KB, wallMs: median(results.map((r) => r.wallMs)) };
+    });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export function renderTable(rows, timeoutMs) {
+  const ms = (value) => (Number.isFinite(value) ? value.toFixed(0) : `> ${timeoutMs}`);
+  const lines = ["| schema | size KB | declarations | flattened properties | parse ms (median) | ms per 100 KB | process ms (median) |", "|---|---:|---:|---:|---:|---:|---:|"];
+  const count = (value) => (Number.isNaN(value) ? "" : value);
+  for (const r of rows) {
+    const per = Number.isFinite(r.msPer100KB) ? r.msPer100KB.toFixed(1) : "";
+    lines.push(`| ${r.name} | ${(r.bytes / KB).toFixed(0)} | ${count(r.declarations)} | ${count(r.properties)} | ${ms(r.ms)} | ${per} | ${ms(r.wallMs)} |`);
+  }
+  return lines.join("\n");
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const options = {
+    root: process.env.BENCH_SCALE_ROOT,
+    runs: Number(process.env.BENCH_SCALE_RUNS ?? 3),
+    timeoutMs: Number(process.env.BENCH_SCALE_TIMEOUT_MS ?? 600_000),
+  };
+  const rows = scaleBench(options);
+  console.log(`parseSchema on synthetic schemas, node ${process.version}, median of ${options.runs} run(s), one process per run\n`);
+  console.log(renderTable(rows, options.timeoutMs));
+}
