@@ -1,55 +1,50 @@
+import { renderMarkdown } from "./markdown.js";
 import type { Change, DiffReport } from "./types.js";
 
 export type DiffFormat = "text" | "md" | "json";
 
-function label(side: DiffReport["from"]): string {
+export function sideLabel(side: DiffReport["from"]): string {
   return side.revision ?? `schema ${side.sha256.slice(0, 12)}`;
 }
 
-function headline(report: DiffReport): string {
-  const { total, additive, breaking } = report.summary;
-  const parts = Object.entries(breaking).map(([who, n]) => `${n} breaking for ${who}`);
-  return `${total} change${total === 1 ? "" : "s"}: ${[`${additive} additive`, ...parts].join(", ")}`;
+/** "12 changes: 3 breaking (2 for servers, 2 for clients), 5 additive, 4 type-level notes (1 rename)". */
+export function headline(report: DiffReport): string {
+  const { total, breakingChanges, additive, typeLevel, renames, breaking } = report.summary;
+  const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
+  const perParty = Object.entries(breaking).map(([who, n]) => `${n} for ${who}`);
+  const notes = `${plural(typeLevel, "type-level note")}${renames ? ` (${plural(renames, "rename")})` : ""}`;
+  return `${plural(total, "change")}: ${breakingChanges} breaking (${perParty.join(", ")}), ${additive} additive, ${notes}`;
 }
 
-function impactOf(change: Change): string {
-  return change.breaking.length ? `breaking for ${change.breaking.join(" and ")}` : "additive";
-}
-
-/** Breaking changes first, then additive ones; each keeps the report's (group) order. */
-function partition(changes: Change[]): Array<[string, Change[]]> {
+/** The report's sections: breaking for each party (a change breaking two is in both), additive, type-level notes. */
+export function sections(report: DiffReport): Array<[string, Change[]]> {
   return [
-    ["Breaking changes", changes.filter((c) => c.breaking.length)],
-    ["Additive changes", changes.filter((c) => !c.breaking.length)],
+    ...report.parties.map((party): [string, Change[]] => [`Breaking for ${party}`, report.changes.filter((c) => c.breaking.includes(party))]),
+    ["Additive", report.changes.filter((c) => c.level === "wire" && !c.breaking.length)],
+    ["Type-level notes (no wire change)", report.changes.filter((c) => c.level === "type")],
   ];
 }
 
-function where(change: Change): string {
-  const types = change.types.length > 4 ? `${change.types.slice(0, 4).join(", ")} and ${change.types.length - 4} more` : change.types.join(", ");
-  return types === change.group ? "" : ` [${types}]`;
+/** Values worth showing after a summary, as [before, after] (either may be absent). */
+export function shownValues(change: Change): [string | undefined, string | undefined] | undefined {
+  if (!/^property-(added|removed|type|constraints|optionality)$/.test(change.kind)) return undefined;
+  return [change.before, change.after];
+}
+
+function shorten(text: string, max = 120): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 export function renderText(report: DiffReport): string {
-  const lines = [`mcp-gen diff ${label(report.from)} → ${label(report.to)}: ${headline(report)}`];
-  for (const [title, changes] of partition(report.changes)) {
+  const lines = [`mcp-gen diff ${sideLabel(report.from)} → ${sideLabel(report.to)}: ${headline(report)}`];
+  for (const [title, changes] of sections(report)) {
     if (!changes.length) continue;
     lines.push("", `${title}:`);
-    for (const c of changes) lines.push(`  ${c.group}: ${c.summary}${where(c)} (${impactOf(c)}: ${c.reason})`);
-  }
-  return `${lines.join("\n")}\n`;
-}
-
-export function renderMarkdown(report: DiffReport): string {
-  const lines = [`# MCP schema changes: ${label(report.from)} → ${label(report.to)}`, "", `**${headline(report)}.**`];
-  for (const [title, changes] of partition(report.changes)) {
-    if (!changes.length) continue;
-    lines.push("", `## ${title}`);
-    let group = "";
     for (const c of changes) {
-      if (c.group !== group) lines.push("", `### \`${c.group}\``, "");
-      group = c.group;
-      const values = c.before !== undefined || c.after !== undefined ? ` (\`${c.before ?? "—"}\` → \`${c.after ?? "—"}\`)` : "";
-      lines.push(`- ${c.breaking.length ? `**${impactOf(c)}**` : "additive"}: ${c.summary}${where(c)}${c.kind.startsWith("property") ? values : ""}. _${c.reason}._`);
+      const values = shownValues(c);
+      const shown = values ? ` (${[values[0] ?? "—", values[1] ?? "—"].map((v) => shorten(v, 80)).join(" → ")})` : "";
+      const types = c.types.join(", ") === c.group ? "" : ` [${c.types.join(", ")}]`;
+      lines.push(`  ${c.group}: ${c.summary}${shown}${types} (${c.reason})`);
     }
   }
   return `${lines.join("\n")}\n`;
@@ -59,3 +54,5 @@ export function renderReport(report: DiffReport, format: DiffFormat): string {
   if (format === "json") return `${JSON.stringify(report, null, 2)}\n`;
   return format === "md" ? renderMarkdown(report) : renderText(report);
 }
+
+export { shorten };
