@@ -35,14 +35,21 @@ function shorten(text: string, max = 120): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+function valuesText(change: Change): string {
+  const values = shownValues(change);
+  if (!values) return "";
+  const [before, after] = values.map((v) => (v === undefined ? undefined : shorten(v, 80)));
+  if (before !== undefined && after !== undefined) return ` (${before} → ${after})`;
+  return after !== undefined ? ` (${after})` : before !== undefined ? ` (was ${before})` : "";
+}
+
 export function renderText(report: DiffReport): string {
   const lines = [`mcp-gen diff ${sideLabel(report.from)} → ${sideLabel(report.to)}: ${headline(report)}`];
   for (const [title, changes] of sections(report)) {
     if (!changes.length) continue;
     lines.push("", `${title}:`);
     for (const c of changes) {
-      const values = shownValues(c);
-      const shown = values ? ` (${[values[0] ?? "—", values[1] ?? "—"].map((v) => shorten(v, 80)).join(" → ")})` : "";
+      const shown = valuesText(c);
       const types = c.types.join(", ") === c.group ? "" : ` [${c.types.join(", ")}]`;
       lines.push(`  ${c.group}: ${c.summary}${shown}${types} (${c.reason})`);
     }
