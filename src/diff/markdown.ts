@@ -1,4 +1,4 @@
-import { headline, sections, shorten, shownValues, sideLabel } from "./render.js";
+import { headline, sections, shorten, shownValues, sideLabel } from "./present.js";
 import { code, codeList } from "./text.js";
 import type { Change, DiffReport } from "./types.js";
 

@@ -6,7 +6,7 @@ import { gfmTable, gfmTableHtml } from "micromark-extension-gfm-table";
 import { describe, expect, it } from "vitest";
 import { diffModels } from "../../src/diff/compare.js";
 import { escapeProse, renderMarkdown } from "../../src/diff/markdown.js";
-import { shownValues } from "../../src/diff/render.js";
+import { shownValues } from "../../src/diff/present.js";
 import { code } from "../../src/diff/text.js";
 import type { DiffReport } from "../../src/diff/types.js";
 import { parseSchema } from "../../src/parse/index.js";
