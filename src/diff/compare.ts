@@ -1,149 +1,127 @@
-import { deriveProtocol, type Message, type ProtocolFacts } from "../model/protocol.js";
-import type { Constant, Declaration, SchemaModel } from "../model/types.js";
-import { tsType } from "../emit/types.js";
+import type { Constant, SchemaModel } from "../model/types.js";
 import { byText } from "../model/order.js";
+import { declarationFindings, findRenames, type Rename } from "./declarations.js";
+import { aggregate } from "./group.js";
 import { Impact } from "./impact.js";
-import { compareObjects, compareTypes, setChange, type Finding, type Sides } from "./properties.js";
-import type { Change, DiffReport } from "./types.js";
+import { absorb, messageStory, type MessageStory } from "./messages.js";
+import { code } from "./text.js";
+import type { Change, ChangeScope, DiffReport, MethodRow } from "./types.js";
+import { methodOf, revisionOf, type Revision } from "./wire.js";
 
-/** The semantic diff of two models: every change, classified, in a deterministic order. */
+/** The semantic diff of two models: every change, classified on the wire, in a deterministic order. */
 export function diffModels(before: SchemaModel, after: SchemaModel): DiffReport {
-  const facts = { before: deriveProtocol(before), after: deriveProtocol(after) };
-  const impact = new Impact(facts.before, facts.after);
-  const sides: Sides = { before: byName(before), after: byName(after), impact, entered: new Set() };
+  const sides = { before: revisionOf(before), after: revisionOf(after) };
+  const impact = new Impact(sides.before, sides.after);
+  const renames = findRenames(sides.before, sides.after);
+  const story = messageStory(sides.before, sides.after, impact);
+  const findings = absorb(declarationFindings(sides.before, sides.after, renames), story, sides.before, sides.after);
   const changes = [
-    ...messageChanges(facts.before, facts.after, impact),
-    ...aggregate(declarationFindings(sides), sides, facts),
-    ...constantChanges(before.constants, after.constants, facts, impact),
+    ...story.changes,
+    ...aggregate(findings, { ...sides, impact }),
+    ...renames.map((r) => renameChange(r, sides.before, sides.after)),
+    ...constantChanges(sides.before, sides.after, impact),
   ].sort(compareChanges);
-  return { from: sourceOf(before), to: sourceOf(after), summary: summarise(changes, impact), changes };
-}
-
-function byName(model: SchemaModel): Map<string, Declaration> {
-  return new Map(model.declarations.map((d) => [d.name, d]));
+  return {
+    from: sourceOf(before),
+    to: sourceOf(after),
+    parties: impact.sectionOrder(),
+    summary: summarise(changes, impact),
+    methods: methodRows(story, changes, sides.after, impact),
+    changes,
+  };
 }
 
 function sourceOf(model: SchemaModel): DiffReport["from"] {
   return { revision: model.source.revision, sha256: model.source.sha256 };
 }
 
-function messageChanges(before: ProtocolFacts, after: ProtocolFacts, impact: Impact): Change[] {
-  const key = (m: Message) => `${m.method}\u0000${m.group}`;
-  const afterKeys = new Set(after.messages.map(key));
-  const beforeKeys = new Set(before.messages.map(key));
-  const describe = (m: Message) => `${m.kind} \`${m.method}\` (${m.group}, sent by ${m.senders.map((s) => impact.label(s)).join(" and ") || "no known party"})`;
-  const changes: Change[] = [];
-  for (const m of before.messages.filter((m) => !afterKeys.has(key(m)))) {
-    const breaking = m.kind === "request" ? m.senders.map((s) => impact.label(s)) : impact.otherThan(m.senders);
-    const reason = m.kind === "request" ? "senders can no longer make this request" : "receivers no longer get this notification";
-    changes.push({ kind: "message-removed", group: m.method, types: [m.name], path: "", summary: `${describe(m)} removed`, breaking: breaking.length ? breaking : impact.all(), reason });
-  }
-  for (const m of after.messages.filter((m) => !beforeKeys.has(key(m)))) {
-    const reason = m.kind === "request" ? "receivers may implement it; senders may use it" : "receivers may handle it";
-    changes.push({ kind: "message-added", group: m.method, types: [m.name], path: "", summary: `${describe(m)} added`, breaking: [], reason });
-  }
-  return changes;
-}
-
-type TypeFinding = Finding & { type: string };
-
-function declarationFindings(sides: Sides): TypeFinding[] {
-  const findings: TypeFinding[] = [];
-  const all = (type: string) => (): string[] => sides.impact.of([type], { senders: true, receivers: true });
-  for (const [name, a] of sides.before) {
-    const b = sides.after.get(name);
-    if (!b) {
-      findings.push({ type: name, kind: "type-removed", path: "", summary: `type \`${name}\` removed`, before: a.kind, breaking: all(name), reason: "code and messages that use it must change" });
-      continue;
-    }
-    const out: Finding[] = [];
-    compareDeclaration(a, b, sides, out);
-    findings.push(...out.map((f) => ({ ...f, type: name })));
-  }
-  for (const [name, b] of sides.after) {
-    if (!sides.before.has(name)) findings.push({ type: name, kind: "type-added", path: "", summary: `type \`${name}\` added`, after: b.kind, breaking: () => [], reason: "new" });
-  }
-  return findings;
-}
-
-function compareDeclaration(a: Declaration, b: Declaration, sides: Sides, out: Finding[]): void {
-  if ((a.doc.deprecated !== undefined) !== (b.doc.deprecated !== undefined)) {
-    const now = b.doc.deprecated !== undefined;
-    out.push({ kind: now ? "deprecated-added" : "deprecated-removed", path: "", summary: `type \`${b.name}\` ${now ? "deprecated" : "no longer deprecated"}`, ...(now && b.doc.deprecated ? { after: b.doc.deprecated.split("\n")[0] } : {}), breaking: () => [], reason: now ? "still valid; plan to stop using it" : "informational" });
-  }
-  const members = (d: Declaration) => {
-    if (d.type.kind === "ref") return [d.type.name]; // a group of one
-    return d.type.kind === "union" && d.type.members.every((m) => m.kind === "ref") ? d.type.members.map((m) => tsType(m)) : undefined;
+function renameChange(rename: Rename, before: Revision, after: Revision): Change {
+  const method = methodOf(rename.to, before, after) ?? methodOf(rename.from, before, after);
+  return {
+    kind: "type-renamed",
+    level: "type",
+    scope: method ? "method" : "type",
+    group: method ?? rename.to,
+    types: [rename.from, rename.to],
+    path: "",
+    summary: `type ${code(rename.from)} renamed to ${code(rename.to)}`,
+    before: rename.from,
+    after: rename.to,
+    breaking: [],
+    reason: "the same shape under a new name: messages are unchanged, code that names the old type must change",
   };
-  const [membersA, membersB] = [members(a), members(b)];
-  if (membersA && membersB) return compareUnionMembers(membersA, membersB, sides, out);
-  if (a.type.kind === "object" && b.type.kind === "object") return compareObjects("", a.type, b.type, sides, out);
-  compareTypes("", a.type, b.type, sides, out);
 }
 
-function compareUnionMembers(a: string[], b: string[], sides: Sides, out: Finding[]): void {
-  const change = setChange(a, b, sides, "members");
-  if (change) out.push({ kind: "union-members", path: "", ...change, summary: `union members: ${change.summary}`, before: a.join(" | "), after: b.join(" | ") });
-}
-
-/** One change per distinct finding, listing every type it occurs in (e.g. an inherited property). */
-function aggregate(findings: TypeFinding[], sides: Sides, facts: { before: ProtocolFacts; after: ProtocolFacts }): Change[] {
-  const groups = new Map<string, TypeFinding[]>();
-  for (const finding of findings) {
-    const key = JSON.stringify([finding.kind, finding.path, finding.summary, finding.before, finding.after]);
-    groups.set(key, [...(groups.get(key) ?? []), finding]);
-  }
-  return [...groups.values()].map((same) => {
-    const types = same.map((f) => f.type).sort(byText);
-    const { type: _type, breaking, ...rest } = same[0]!;
-    return { ...rest, group: groupOf(types, rest.path, sides, facts), types, breaking: breaking(types) };
-  });
-}
-
-/** A method when the types belong to one; else the base type that declares the property. */
-function groupOf(types: string[], path: string, sides: Sides, facts: { before: ProtocolFacts; after: ProtocolFacts }): string {
-  const methods = new Set(types.map((t) => facts.after.methodOf.get(t) ?? facts.before.methodOf.get(t)));
-  if (methods.size === 1 && [...methods][0]) return [...methods][0]!;
-  const top = path.split(".")[0]!;
-  for (const side of [sides.after, sides.before]) {
-    const declaration = side.get(types[0]!);
-    const property = declaration?.type.kind === "object" ? declaration.type.properties.find((p) => p.name === top) : undefined;
-    if (property?.inheritedFrom && types.length > 1) return property.inheritedFrom;
-  }
-  return types[0]!;
-}
-
-function constantChanges(before: Constant[], after: Constant[], facts: { before: ProtocolFacts; after: ProtocolFacts }, impact: Impact): Change[] {
-  const errorNames = new Set([...facts.before.errorCodes, ...facts.after.errorCodes].map((c) => c.name));
-  const afterByName = new Map(after.map((c) => [c.name, c]));
-  const beforeByName = new Map(before.map((c) => [c.name, c]));
+function constantChanges(before: Revision, after: Revision, impact: Impact): Change[] {
+  const errorNames = new Set([...before.facts.errorCodes, ...after.facts.errorCodes].map((c) => c.name));
+  const afterByName = new Map(after.model.constants.map((c) => [c.name, c]));
+  const beforeByName = new Map(before.model.constants.map((c) => [c.name, c]));
+  const make = (kind: Change["kind"], c: Constant, summary: string, breaking: string[], reason: string, values: { before?: string; after?: string }): Change => {
+    const error = errorNames.has(c.name);
+    return { kind, level: "wire", scope: error ? "error-code" : "constant", group: error ? "error codes" : "constants", types: [c.name], path: "", summary, breaking, reason, ...values };
+  };
   const changes: Change[] = [];
-  const make = (kind: Change["kind"], name: string, summary: string, breaking: string[], reason: string, values: { before?: string; after?: string }): Change => ({ kind, group: errorNames.has(name) ? "error codes" : "constants", types: [name], path: "", summary, breaking, reason, ...values });
-  for (const c of before) {
+  for (const c of before.model.constants) {
     const next = afterByName.get(c.name);
-    const error = errorNames.has(c.name);
-    const what = error ? "error code" : "constant";
-    if (!next) changes.push(make(error ? "error-code-removed" : "constant-removed", c.name, `${what} \`${c.name}\` (${JSON.stringify(c.value)}) removed`, impact.all(), "code that sends or matches it must change", { before: JSON.stringify(c.value) }));
-    else if (next.value !== c.value) changes.push(make(error ? "error-code-renumbered" : "constant-changed", c.name, `${what} \`${c.name}\`: ${JSON.stringify(c.value)} → ${JSON.stringify(next.value)}`, impact.all(), error ? "senders and receivers must use the new number" : "peers must agree on the new value", { before: JSON.stringify(c.value), after: JSON.stringify(next.value) }));
+    const [error, value] = [errorNames.has(c.name), JSON.stringify(c.value)];
+    const what = `${error ? "error code" : "constant"} ${code(c.name)}`;
+    if (!next) changes.push(make(error ? "error-code-removed" : "constant-removed", c, `${what} (${value}) removed`, impact.all(), "code that sends or matches it must change", { before: value }));
+    else if (next.value !== c.value) {
+      const reason = error ? "senders and receivers must use the new number" : "peers must agree on the new value";
+      changes.push(make(error ? "error-code-renumbered" : "constant-changed", c, `${what}: ${value} → ${JSON.stringify(next.value)}`, impact.all(), reason, { before: value, after: JSON.stringify(next.value) }));
+    }
   }
-  for (const c of after.filter((c) => !beforeByName.has(c.name))) {
+  for (const c of after.model.constants.filter((c) => !beforeByName.has(c.name))) {
     const error = errorNames.has(c.name);
-    changes.push(make(error ? "error-code-added" : "constant-added", c.name, `${error ? "error code" : "constant"} \`${c.name}\` (${JSON.stringify(c.value)}) added`, [], "new", { after: JSON.stringify(c.value) }));
+    const summary = `${error ? "error code" : "constant"} ${code(c.name)} (${JSON.stringify(c.value)}) added`;
+    changes.push(make(error ? "error-code-added" : "constant-added", c, summary, [], "new", { after: JSON.stringify(c.value) }));
   }
   return changes;
 }
 
+const SCOPE_ORDER: ChangeScope[] = ["method", "type", "error-code", "constant"];
 const KIND_ORDER: Change["kind"][] = [
-  "message-removed", "message-added", "type-removed", "type-added", "union-members", "property-removed", "property-added",
-  "property-optionality", "property-type", "property-values", "property-constraints", "deprecated-added", "deprecated-removed",
-  "error-code-removed", "error-code-renumbered", "error-code-added", "constant-removed", "constant-changed", "constant-added",
+  "message-removed", "message-moved", "message-added", "type-removed", "type-renamed", "type-added", "union-members", "property-removed",
+  "property-added", "property-optionality", "property-type", "property-values", "property-constraints", "deprecated-added",
+  "deprecated-removed", "error-code-removed", "error-code-renumbered", "error-code-added", "constant-removed", "constant-changed", "constant-added",
 ];
 
+/** Methods first, then types, error codes, constants; within a group, message entries first. */
 function compareChanges(a: Change, b: Change): number {
-  return byText(a.group, b.group) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || byText(a.path, b.path) || byText(a.types.join(), b.types.join()) || byText(a.summary, b.summary);
+  return (
+    SCOPE_ORDER.indexOf(a.scope) - SCOPE_ORDER.indexOf(b.scope) ||
+    byText(a.group, b.group) ||
+    KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+    byText(a.path, b.path) ||
+    byText(a.types.join(), b.types.join()) ||
+    byText(a.summary, b.summary)
+  );
 }
 
 function summarise(changes: Change[], impact: Impact): DiffReport["summary"] {
-  const breaking = Object.fromEntries(impact.all().map((label) => [label, changes.filter((c) => c.breaking.includes(label)).length]));
-  return { total: changes.length, additive: changes.filter((c) => !c.breaking.length).length, breaking };
+  const wire = changes.filter((c) => c.level === "wire");
+  const breaking = Object.fromEntries(impact.sectionOrder().map((label) => [label, changes.filter((c) => c.breaking.includes(label)).length]));
+  return {
+    total: changes.length,
+    breakingChanges: wire.filter((c) => c.breaking.length).length,
+    additive: wire.filter((c) => !c.breaking.length).length,
+    typeLevel: changes.filter((c) => c.level === "type").length,
+    renames: changes.filter((c) => c.kind === "type-renamed").length,
+    breaking,
+  };
+}
+
+/** The methods table: entries of the message story, plus "changed" for wire changes under a method. */
+function methodRows(story: MessageStory, changes: Change[], after: Revision, impact: Impact): MethodRow[] {
+  const rows = new Map([...story.rows].map(([method, row]) => [method, { ...row, directions: { ...row.directions } }]));
+  for (const change of changes) {
+    if (change.scope !== "method" || change.level !== "wire" || change.kind.startsWith("message-")) continue;
+    const messages = after.facts.messages.filter((m) => m.method === change.group);
+    if (!messages.length) continue;
+    const row = rows.get(change.group) ?? { method: change.group, kind: messages[0]!.kind, directions: {}, breaking: [] };
+    for (const party of new Set(messages.flatMap((m) => (m.senders.length ? m.senders : impact.parties)))) row.directions[impact.label(party)] ??= "changed";
+    row.breaking = [...new Set([...row.breaking, ...change.breaking])].sort(byText);
+    rows.set(change.group, row);
+  }
+  return [...rows.values()].sort((a, b) => byText(a.method, b.method));
 }

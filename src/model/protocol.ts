@@ -9,7 +9,9 @@ import type { Constant, Declaration, SchemaModel, TypeNode } from "./types.js";
  * - a *message group* is a union (or alias) whose members are all messages; its name ends in
  *   its kind (`…Request`, `…Notification`) and starts with its sender;
  * - a *party* is a prefix P for which the schema declares both `P…Notification` and `P…Result`
- *   (in MCP: Client and Server); the types reachable from a party's groups are sent by it;
+ *   (in MCP: Client and Server); the types reachable from a party's groups are sent by it —
+ *   except its `PResult` group when no other party sends requests (results answer requests:
+ *   2026-07-28 keeps `ClientResult` although servers send no requests);
  * - *error codes* are numeric constants in JSON-RPC's reserved error range.
  */
 export interface ProtocolFacts {
@@ -41,7 +43,7 @@ export function deriveProtocol(model: SchemaModel): ProtocolFacts {
   const byName = new Map(model.declarations.map((d) => [d.name, d]));
   const methods = messageMethods(model.declarations, byName);
   const parties = partiesOf(model.declarations);
-  const senders = sendersByDeclaration(model.declarations, parties);
+  const senders = sendersByDeclaration(model.declarations, parties, methods);
   const messages = messagesOf(model.declarations, methods, parties, senders);
   return {
     parties,
@@ -85,11 +87,13 @@ function unionMembers(type: TypeNode): string[] {
 }
 
 /** Parties reaching each declaration through references, from the party's own groups. */
-function sendersByDeclaration(declarations: Declaration[], parties: string[]): Map<string, string[]> {
+function sendersByDeclaration(declarations: Declaration[], parties: string[], methods: Map<string, string>): Map<string, string[]> {
   const byName = new Map(declarations.map((d) => [d.name, d]));
   const reached = new Map<string, Set<string>>(declarations.map((d) => [d.name, new Set()]));
+  const requesters = parties.filter((p) => unionMembers(byName.get(`${p}Request`)?.type ?? { kind: "unknown" }).some((m) => methods.has(m)));
   for (const party of parties) {
-    const roots = declarations.filter((d) => GROUP_NAME.exec(d.name)?.[1] === party).map((d) => d.name);
+    const answers = requesters.some((p) => p !== party);
+    const roots = declarations.filter((d) => GROUP_NAME.exec(d.name)?.[1] === party && (answers || d.name !== `${party}Result`)).map((d) => d.name);
     const stack = [...roots];
     while (stack.length) {
       const name = stack.pop()!;
