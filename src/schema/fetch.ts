@@ -29,7 +29,7 @@ export async function fetchSchemas(request: FetchRequest): Promise<FetchOutcome[
   const names = request.revisions.length ? request.revisions : Object.keys(pins.revisions);
   const verified: Array<FetchOutcome & { text: string }> = [];
   for (const revision of names) {
-    const pin = pins.revisions[revision];
+    const pin = Object.hasOwn(pins.revisions, revision) ? pins.revisions[revision] : undefined;
     if (!pin) throw new GeneratorError(`unknown revision "${revision}": schema/revisions.json pins ${Object.keys(pins.revisions).join(", ")}`);
     const { text, source } = await obtain(pin, request.from, request.baseUrl ?? pins.baseUrl);
     const actual = hashText(text);

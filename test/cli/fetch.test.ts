@@ -78,6 +78,10 @@ describe("mcp-gen schema fetch", () => {
     const unknown = await runCli(["schema", "fetch", "--revision", "1999-01-01", "--dest", dest]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown revision "1999-01-01"/);
+    // A name that lives on Object.prototype is not a pinned revision either.
+    const inherited = await runCli(["schema", "fetch", "--revision", "constructor", "--dest", dest]);
+    expect(inherited.code).toBe(2);
+    expect(inherited.stderr).toMatch(/unknown revision "constructor"/);
     const missing = await runCli(["schema", "fetch", "--revision", revision, "--base-url", `${base}/good/nothing-here`, "--dest", dest]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/download failed: .*HTTP 404/);
