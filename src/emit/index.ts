@@ -4,6 +4,9 @@ import { protocolVersionOf } from "../model/derive.js";
 import type { Constant, SchemaModel } from "../model/types.js";
 import { byText } from "../model/order.js";
 import { jsDoc, type EmitOptions, type OutputFile } from "./common.js";
+import { deriveSurface } from "../model/surface.js";
+import { errorsView } from "./errors.js";
+import { filledResultKeys, handlerMaps, mapEntries, methodAliases, methodTable, schemaIndex } from "./methods.js";
 import { emitTypeDeclarations } from "./types.js";
 import { emitSchemaDeclarations } from "./zod.js";
 
@@ -35,6 +38,45 @@ function constantDeclaration(constant: Constant): string {
   return `${jsDoc(constant.doc)}export const ${constant.name} = ${JSON.stringify(constant.value)};`;
 }
 
+/**
+ * The import lines a generated module needs, read off its body: Zod (as a value only when a
+ * `z.xxx(` call is made), the types, the schemas, and a runtime module as `rt`.
+ */
+function importsFor(body: string, runtimeModule: string | undefined): string {
+  const lines: string[] = [];
+  if (/\bz\.[a-z]\w*\(/.test(body)) lines.push(`import { z } from "zod";`);
+  else if (/\bz\./.test(body)) lines.push(`import type { z } from "zod";`);
+  if (runtimeModule && /\brt\./.test(body)) lines.push(`import * as rt from "${runtimeModule}";`);
+  if (/\bT\./.test(body)) lines.push(`import type * as T from "./types.js";`);
+  if (/\bS\./.test(body)) lines.push(`import * as S from "./schemas.js";`);
+  return lines.join("\n");
+}
+
+/** Renders a template whose `{{{imports}}}` are derived from what its body uses. */
+function withImports(render: (data: object) => string, data: object, runtimeModule?: string): string {
+  const body = render({ ...data, imports: "" });
+  return render({ ...data, imports: importsFor(body, runtimeModule) });
+}
+
+function methodsFile(model: SchemaModel, render: (name: string, data: object) => string): string {
+  const surface = deriveSurface(model);
+  const index = schemaIndex(model);
+  const filled = filledResultKeys(surface);
+  return withImports((data) => render("methods.ts", data), {
+    ...mapEntries(surface),
+    aliases: methodAliases(surface),
+    handlers: handlerMaps(surface),
+    table: methodTable(index, surface),
+    filled: filled.map((k) => JSON.stringify(k)).join(" | "),
+    filledDoc: filled.map((k) => `\`${k}\``).join(", "),
+  });
+}
+
+function errorsFile(model: SchemaModel, render: (name: string, data: object) => string, runtimeImport: string): string {
+  const view = errorsView(schemaIndex(model), deriveSurface(model));
+  return withImports((data) => render("errors.ts", data), view, `${runtimeImport}/errors.js`);
+}
+
 export interface RevisionEmitOptions extends EmitOptions {
   /** Import path from the revision's folder to the runtime folder (`./runtime`, `../runtime`). */
   runtimeImport: string;
@@ -60,6 +102,8 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
         protocolVersion: protocolVersion && JSON.stringify(protocolVersion),
       }),
     },
+    { path: "methods.ts", content: methodsFile(model, render) },
+    { path: "errors.ts", content: errorsFile(model, render, options.runtimeImport) },
     { path: "index.ts", content: render("index.ts") },
   ];
 }

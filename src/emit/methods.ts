@@ -1,0 +1,150 @@
+import { recursiveDeclarations } from "../model/graph.js";
+import type { MethodFact, Surface } from "../model/surface.js";
+import type { Declaration, SchemaModel } from "../model/types.js";
+import { propertyKey, schemaName } from "./common.js";
+import { isObjectSchema } from "./zod-nodes.js";
+
+/** Reads declarations and their schemas for the method emitters. */
+export interface SchemaIndex {
+  byName: Map<string, Declaration>;
+  recursive: Set<string>;
+}
+
+export function schemaIndex(model: SchemaModel): SchemaIndex {
+  return { byName: new Map(model.declarations.map((d) => [d.name, d])), recursive: recursiveDeclarations(model.declarations) };
+}
+
+/** True when `XSchema` is a z.ZodObject (so `.shape` exists): an object declaration or an alias of one. */
+export function hasShape(index: SchemaIndex, name: string): boolean {
+  for (let current: string | undefined = name, hops = 0; current && hops < 64; hops++) {
+    const declaration = index.byName.get(current);
+    if (!declaration || index.recursive.has(current)) return false;
+    if (declaration.type.kind === "object") return isObjectSchema(declaration.type);
+    current = declaration.type.kind === "ref" ? declaration.type.name : undefined;
+  }
+  return false;
+}
+
+const quote = (text: string) => JSON.stringify(text);
+const union = (items: string[]) => (items.length ? [...new Set(items)].join(" | ") : "never");
+
+/** The TypeScript type of a method's params, from its message declarations. */
+function paramsType(fact: MethodFact): string {
+  if (!fact.params) return "undefined";
+  const { type, optional } = fact.params;
+  if (fact.messages.length === 1 && type.kind === "ref") return optional ? `T.${type.name} | undefined` : `T.${type.name}`;
+  return union(fact.messages.map((m) => `T.${m}["params"]`));
+}
+
+function resultType(fact: MethodFact): string {
+  const result = fact.result;
+  if (!result) return "unknown";
+  return result.kind === "response" ? `T.${result.name}["result"]` : `T.${result.name}`;
+}
+
+function senderType(fact: MethodFact): string {
+  return union(fact.senders.map(quote));
+}
+
+/** `RequestMap` and `NotificationMap` entries. */
+export function mapEntries(surface: Surface): { requests: string[]; notifications: string[] } {
+  const doc = (fact: MethodFact, kind: string) => `/** \`${fact.method}\`: ${kind} sent by ${fact.senders.join(" and ") || "no known party"} (${fact.groups.join(", ")}). */`;
+  return {
+    requests: surface.requests.map(
+      (f) => `${doc(f, "request")}\n${quote(f.method)}: { request: ${union(f.messages.map((m) => `T.${m}`))}; params: ${paramsType(f)}; result: ${resultType(f)}; sender: ${senderType(f)} };`,
+    ),
+    notifications: surface.notifications.map(
+      (f) => `${doc(f, "notification")}\n${quote(f.method)}: { notification: ${union(f.messages.map((m) => `T.${m}`))}; params: ${paramsType(f)}; sender: ${senderType(f)} };`,
+    ),
+  };
+}
+
+/**
+ * Method-name aliases: one per message group (`ClientRequestMethod`, `InputRequestMethod`…),
+ * `never` for a party and kind the revision has no group for, and `InputRequestMethod` for the
+ * request groups no party owns (requests a server makes inside results).
+ */
+export function methodAliases(surface: Surface): Array<{ name: string; doc: string; type: string }> {
+  const aliases = new Map<string, { doc: string; type: string }>();
+  for (const group of surface.groups) aliases.set(`${group.name}Method`, { doc: `Methods of \`${group.name}\`.`, type: union(group.methods.map(quote)) });
+  for (const party of surface.parties) {
+    for (const kind of ["Request", "Notification"]) {
+      const name = `${party.name}${kind}Method`;
+      if (!aliases.has(name)) aliases.set(name, { doc: `This revision has no \`${party.name}${kind}\` group.`, type: "never" });
+    }
+  }
+  const input = surface.groups.filter((g) => g.kind === "request" && !g.party);
+  if (!aliases.has("InputRequestMethod")) {
+    const doc = input.length ? `Requests a server makes through input_required (${input.map((g) => `\`${g.name}\``).join(", ")}).` : "This revision has no input requests.";
+    aliases.set("InputRequestMethod", { doc, type: union(input.flatMap((g) => g.methods).map(quote)) });
+  }
+  return [...aliases].map(([name, a]) => ({ name, ...a }));
+}
+
+/** `ServerHandlers`, `ClientHandlers`: one per party, over the requests other parties send it. */
+export function handlerMaps(surface: Surface): Array<{ name: string; party: string; methods: string }> {
+  return surface.parties.map((party) => {
+    const groups = surface.groups.filter((g) => g.kind === "request" && g.senders.some((s) => s !== party.id) && g.party !== party.id);
+    return { name: `${party.name}Handlers`, party: party.id, methods: union(groups.map((g) => `${g.name}Method`)) };
+  });
+}
+
+/** The runtime table's entry for one method: schemas and facts. */
+function tableEntry(index: SchemaIndex, fact: MethodFact, kind: "request" | "notification"): { type: string; value: string } {
+  const message = messageSchema(fact);
+  const params = paramsSchema(index, fact);
+  const senders = `[${fact.senders.map(quote).join(", ")}]`;
+  const fields = [
+    { key: "kind", type: quote(kind), value: quote(kind) },
+    { key: "sender", type: `readonly ${senders}`, value: `${senders} as const` },
+    { key: "groups", type: `readonly [${fact.groups.map(quote).join(", ")}]`, value: `[${fact.groups.map(quote).join(", ")}] as const` },
+    { key: kind, ...message },
+    { key: "params", ...params },
+    ...(kind === "request" ? [{ key: "result", ...resultSchema(index, fact) }] : []),
+  ];
+  return {
+    type: `{ ${fields.map((f) => `${f.key}: ${f.type};`).join(" ")} }`,
+    value: `{ ${fields.map((f) => `${f.key}: ${f.value},`).join(" ")} }`,
+  };
+}
+
+function messageSchema(fact: MethodFact): { type: string; value: string } {
+  const schemas = fact.messages.map((m) => `S.${schemaName(m)}`);
+  if (schemas.length === 1) return { type: `typeof ${schemas[0]}`, value: schemas[0]! };
+  return { type: `z.ZodUnion<readonly [${schemas.map((s) => `typeof ${s}`).join(", ")}]>`, value: `z.union([${schemas.join(", ")}])` };
+}
+
+/** The params schema: the named params schema, else the message schema's `params` entry. */
+function paramsSchema(index: SchemaIndex, fact: MethodFact): { type: string; value: string } {
+  const type = fact.params?.type;
+  if (fact.messages.length === 1 && type?.kind === "ref") return { type: `typeof S.${schemaName(type.name)}`, value: `S.${schemaName(type.name)}` };
+  const message = fact.messages[0]!;
+  if (!fact.params || fact.messages.length > 1 || !hasShape(index, message)) return { type: "z.ZodUnknown", value: "z.unknown()" };
+  const access = `S.${schemaName(message)}.shape.params`;
+  if (!fact.params.optional) return { type: `(typeof S.${schemaName(message)})["shape"]["params"]`, value: access };
+  return { type: `ReturnType<(typeof S.${schemaName(message)})["shape"]["params"]["unwrap"]>`, value: `${access}.unwrap()` };
+}
+
+function resultSchema(index: SchemaIndex, fact: MethodFact): { type: string; value: string } {
+  const result = fact.result;
+  if (!result) return { type: "z.ZodUnknown", value: "z.unknown()" };
+  if (result.kind === "declaration") return { type: `typeof S.${schemaName(result.name)}`, value: `S.${schemaName(result.name)}` };
+  if (!hasShape(index, result.name)) return { type: "z.ZodUnknown", value: "z.unknown()" };
+  return { type: `(typeof S.${schemaName(result.name)})["shape"]["result"]`, value: `S.${schemaName(result.name)}.shape.result` };
+}
+
+/** `MethodTable` members and `METHODS` entries, requests then notifications, by method. */
+export function methodTable(index: SchemaIndex, surface: Surface): Array<{ key: string; type: string; value: string }> {
+  const entries = [
+    ...surface.requests.map((f) => ({ method: f.method, ...tableEntry(index, f, "request") })),
+    ...surface.notifications.map((f) => ({ method: f.method, ...tableEntry(index, f, "notification") })),
+  ];
+  // A method that is both a request and a notification cannot share one key; requests win.
+  const seen = new Set<string>();
+  return entries.filter((e) => !seen.has(e.method) && seen.add(e.method)).map((e) => ({ key: propertyKey(e.method), type: e.type, value: e.value }));
+}
+
+/** Properties of every result that the dispatcher fills when a handler leaves them out. */
+export function filledResultKeys(surface: Surface): string[] {
+  return surface.baseResult?.required ?? [];
+}

@@ -1,0 +1,187 @@
+import { objectBehind } from "./derive.js";
+import { byText } from "./order.js";
+import { deriveProtocol, type Message } from "./protocol.js";
+import type { Declaration, ObjectType, Property, SchemaModel, TypeNode } from "./types.js";
+
+/**
+ * The protocol surface of a revision, derived from shapes and names of the schema only: what
+ * methods.ts and errors.ts are generated from, and what servers and clients build on.
+ */
+export interface Surface {
+  /** Parties: the schema's prefix (`Client`) and its lower-case id (`client`). */
+  parties: Array<{ name: string; id: string }>;
+  requests: MethodFact[];
+  notifications: MethodFact[];
+  /** Message groups (`ClientRequest`, `InputRequest`…) with their methods. */
+  groups: GroupFact[];
+  errors: ErrorFacts;
+  /** The base result every result extends, and its required properties (`resultType`). */
+  baseResult?: { name: string; required: string[] };
+}
+
+export interface MethodFact {
+  method: string;
+  /** The message declarations (one in practice; several are united). */
+  messages: string[];
+  /** The `params` property: how it is typed, and whether it is optional. Absent: no params. */
+  params?: { type: TypeNode; optional: boolean };
+  /** For requests: the declaration typing a successful response's `result`. */
+  result?: ResultFact;
+  /** Parties that send it (lower-case). */
+  senders: string[];
+  groups: string[];
+}
+
+/**
+ * Where a request's result type comes from: the `result` property of its `…ResultResponse`
+ * declaration, its `…Result` declaration by name, or the revision's empty result.
+ */
+export type ResultFact = { kind: "response"; name: string } | { kind: "declaration"; name: string };
+
+export interface GroupFact {
+  name: string;
+  kind: "request" | "notification";
+  /** The party named by the group's prefix, or undefined (an input group such as `InputRequest`). */
+  party?: string;
+  /** Parties that send the group's messages (lower-case). */
+  senders: string[];
+  methods: string[];
+}
+
+export interface ErrorFacts {
+  /** Error-code constants: name and value. */
+  codes: Array<{ name: string; value: number }>;
+  /** Declarations that pin an error code, and where their error object is. */
+  pinned: PinnedError[];
+  /** The generic error response (`JSONRPCErrorResponse`), if the revision declares one. */
+  response?: { name: string; jsonrpc: string | undefined };
+}
+
+export interface PinnedError {
+  /** The declaration: an error object (`ParseError`) or an error response (`HeaderMismatchError`). */
+  name: string;
+  code: number;
+  /** "object": the declaration is the error object; "response": its `error` property is. */
+  kind: "object" | "response";
+  /** The error object has a `data` property (required or not). */
+  hasData: boolean;
+}
+
+export function deriveSurface(model: SchemaModel): Surface {
+  const facts = deriveProtocol(model);
+  const byName = new Map(model.declarations.map((d) => [d.name, d]));
+  const lower = (party: string) => party.toLowerCase();
+  const base = baseResultOf(model.declarations, byName, new Set(facts.messages.map((m) => m.name)));
+  const emptyResult = base && emptyResultOf(model.declarations, base);
+  const requests = methodFacts(facts.messages.filter((m) => m.kind === "request"), byName, lower, emptyResult);
+  const notifications = methodFacts(facts.messages.filter((m) => m.kind === "notification"), byName, lower, undefined);
+  const baseShape = base ? objectBehind({ kind: "ref", name: base }, byName) : undefined;
+  return {
+    parties: facts.parties.map((name) => ({ name, id: lower(name) })),
+    requests,
+    notifications,
+    groups: groupsOf(facts.messages, facts.parties, lower),
+    errors: errorFacts(model, facts.errorCodes.map((c) => ({ name: c.name, value: c.value as number })), byName),
+    ...(base && baseShape ? { baseResult: { name: base, required: baseShape.properties.filter((p) => !p.optional).map((p) => p.name) } } : {}),
+  };
+}
+
+function methodFacts(messages: Message[], byName: Map<string, Declaration>, lower: (p: string) => string, empty: string | undefined): MethodFact[] {
+  const byMethod = new Map<string, Message[]>();
+  for (const m of messages) byMethod.set(m.method, [...(byMethod.get(m.method) ?? []), m]);
+  return [...byMethod].sort(([a], [b]) => byText(a, b)).map(([method, found]) => {
+    const names = [...new Set(found.map((m) => m.name))];
+    const shape = objectBehind({ kind: "ref", name: names[0]! }, byName);
+    const params = shape?.properties.find((p) => p.name === "params");
+    const result = found[0]!.kind === "request" ? resultOf(names[0]!, byName, empty) : undefined;
+    return {
+      method,
+      messages: names,
+      ...(params ? { params: { type: params.type, optional: params.optional } } : {}),
+      ...(result ? { result } : {}),
+      senders: [...new Set(found.flatMap((m) => m.senders).map(lower))].sort(byText),
+      groups: [...new Set(found.map((m) => m.group))].sort(byText),
+    };
+  });
+}
+
+/** `XRequest` → `XResultResponse.result`, else `XResult`, else the empty result. */
+function resultOf(request: string, byName: Map<string, Declaration>, empty: string | undefined): ResultFact | undefined {
+  const stem = request.replace(/Request$/, "");
+  const response = objectBehind({ kind: "ref", name: `${stem}ResultResponse` }, byName);
+  if (response?.properties.some((p) => p.name === "result")) return { kind: "response", name: `${stem}ResultResponse` };
+  if (byName.has(`${stem}Result`)) return { kind: "declaration", name: `${stem}Result` };
+  return empty ? { kind: "declaration", name: empty } : undefined;
+}
+
+/**
+ * The base result: the `result` type of the generic result response, an object declaration
+ * with required `id` and `result` that no method owns by name (`JSONRPCResultResponse`).
+ */
+function baseResultOf(declarations: Declaration[], byName: Map<string, Declaration>, messages: Set<string>): string | undefined {
+  const owned = (name: string) => name.endsWith("ResultResponse") && messages.has(`${name.slice(0, -"ResultResponse".length)}Request`);
+  const envelope = declarations.find((d) => !owned(d.name) && required(d, byName, "id") && required(d, byName, "result"));
+  const result = envelope && objectBehind({ kind: "ref", name: envelope.name }, byName)?.properties.find((p) => p.name === "result");
+  return result?.type.kind === "ref" ? result.type.name : undefined;
+}
+
+/** An alias of exactly the base result (`EmptyResult = Result`) is the empty result, else the base itself. */
+function emptyResultOf(declarations: Declaration[], base: string): string {
+  const aliases = declarations.filter((d) => d.kind === "alias" && d.type.kind === "ref" && d.type.name === base);
+  return aliases.length === 1 ? aliases[0]!.name : base;
+}
+
+function required(declaration: Declaration, byName: Map<string, Declaration>, property: string): boolean {
+  const shape = objectBehind({ kind: "ref", name: declaration.name }, byName);
+  return shape?.properties.some((p) => p.name === property && !p.optional) ?? false;
+}
+
+function groupsOf(messages: Message[], parties: string[], lower: (p: string) => string): GroupFact[] {
+  const groups = new Map<string, GroupFact>();
+  for (const m of messages) {
+    const prefix = parties.find((p) => m.group === `${p}${m.kind === "request" ? "Request" : "Notification"}`);
+    const group = groups.get(m.group) ?? { name: m.group, kind: m.kind, ...(prefix ? { party: lower(prefix) } : {}), senders: [], methods: [] };
+    if (!group.methods.includes(m.method)) group.methods.push(m.method);
+    for (const sender of m.senders.map(lower)) if (!group.senders.includes(sender)) group.senders.push(sender);
+    groups.set(m.group, group);
+  }
+  return [...groups.values()].map((g) => ({ ...g, senders: g.senders.sort(byText), methods: g.methods.sort(byText) })).sort((a, b) => byText(a.name, b.name));
+}
+
+function errorFacts(model: SchemaModel, codes: ErrorFacts["codes"], byName: Map<string, Declaration>): ErrorFacts {
+  const pinned: PinnedError[] = [];
+  let response: ErrorFacts["response"];
+  for (const declaration of model.declarations) {
+    const shape = objectBehind({ kind: "ref", name: declaration.name }, byName);
+    if (!shape) continue;
+    const own = errorObject(shape, byName);
+    if (own?.code !== undefined) pinned.push({ name: declaration.name, code: own.code, kind: "object", hasData: own.hasData });
+    const property = shape.properties.find((p) => p.name === "error" && !p.optional);
+    const nested = property && !shape.properties.some((p) => p.name === "result") ? errorObject(objectBehind(property.type, byName), byName) : undefined;
+    if (nested?.code !== undefined) pinned.push({ name: declaration.name, code: nested.code, kind: "response", hasData: nested.hasData });
+    else if (nested && !response) response = { name: declaration.name, jsonrpc: literalString(shape.properties.find((p) => p.name === "jsonrpc")) };
+  }
+  return { codes, pinned, ...(response ? { response } : {}) };
+}
+
+/** An error object: required numeric `code` and string `message`. Its pinned code, if a literal. */
+function errorObject(shape: ObjectType | undefined, byName: Map<string, Declaration>): { code?: number; hasData: boolean } | undefined {
+  if (!shape) return undefined;
+  const code = shape.properties.find((p) => p.name === "code" && !p.optional);
+  const message = shape.properties.find((p) => p.name === "message" && !p.optional);
+  if (!code || message?.type.kind !== "string") return undefined;
+  const codeType = code.type.kind === "ref" ? objectBehindLiteral(code.type, byName) : code.type;
+  const hasData = shape.properties.some((p) => p.name === "data");
+  if (codeType?.kind === "literal" && typeof codeType.value === "number") return { code: codeType.value, hasData };
+  return codeType?.kind === "number" ? { hasData } : undefined;
+}
+
+function objectBehindLiteral(type: TypeNode, byName: Map<string, Declaration>): TypeNode | undefined {
+  let current: TypeNode | undefined = type;
+  for (let hops = 0; current?.kind === "ref" && hops < 64; hops++) current = byName.get(current.name)?.type;
+  return current;
+}
+
+function literalString(property: Property | undefined): string | undefined {
+  return property?.type.kind === "literal" && typeof property.type.value === "string" ? property.type.value : undefined;
+}
