@@ -1,4 +1,7 @@
-import { basename } from "node:path";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { GeneratorError, type Warning } from "./errors.js";
 import type { OutputFile } from "./emit/common.js";
 import type { SchemaModel } from "./model/types.js";
@@ -59,13 +62,16 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   const warnings: Warning[] = [];
   const revisions: RevisionOutcome[] = [];
   const emitted: OutputFile[] = [];
+  const models: Array<{ dir: string; model: SchemaModel }> = [];
   for (const unit of units) {
     const { model, warnings: found } = await buildModel(unit.source);
     warnings.push(...found);
     revisions.push({ label: unit.source.label, revision: unit.source.revision, dir: unit.dir, types: model.declarations.length });
+    models.push({ dir: unit.dir, model });
     emitted.push(...(await emitUnit(model, unit.dir)));
   }
-  const { emitRuntime } = await import("./emit/index.js");
+  const { emitRoot, emitRuntime } = await import("./emit/index.js");
+  if (units.length > 1) emitted.push(...emitRoot(models, { generatorVersion: GENERATOR_VERSION }));
   const files = await formatFiles([...emitted, ...emitRuntime({ generatorVersion: GENERATOR_VERSION })], settings);
   const plans = planOutput(request.outDir, files);
   const next = manifestFor(GENERATOR_VERSION, inputs, revisions.map(({ label, dir, types }) => ({ label, dir, types })), files);
@@ -114,5 +120,22 @@ export async function renderFiles(model: SchemaModel, settings: FormatSettings):
 
 function inputsHash(units: Unit[], settings: FormatSettings): string {
   const sources = units.map((u) => ({ schema: hashText(u.source.text), revision: u.source.revision, dir: u.dir }));
-  return hashText(JSON.stringify({ sources, format: settings.options }));
+  return hashText(JSON.stringify({ sources, format: settings.options, generator: generatorFingerprint() }));
+}
+
+let fingerprint: string | undefined;
+
+/**
+ * A hash of the generator's own code and templates: an up-to-date answer must not survive a
+ * change to the generator that keeps its version number (a development build, a patched install).
+ */
+function generatorFingerprint(): string {
+  if (fingerprint) return fingerprint;
+  const hash = createHash("sha256");
+  for (const dir of [fileURLToPath(new URL("../templates/", import.meta.url)), fileURLToPath(new URL("./", import.meta.url))]) {
+    for (const file of readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => /\.(js|ts|hbs)$/.test(f)).sort()) {
+      hash.update(file).update(readFileSync(join(dir, file)));
+    }
+  }
+  return (fingerprint = hash.digest("hex"));
 }

@@ -6,6 +6,8 @@ import { byText } from "../model/order.js";
 import { jsDoc, type EmitOptions, type OutputFile } from "./common.js";
 import { deriveSurface } from "../model/surface.js";
 import { errorsView } from "./errors.js";
+import { serverView } from "./server.js";
+import { rootView, type RootUnit } from "./root.js";
 import { filledResultKeys, handlerMaps, mapEntries, methodAliases, methodTable, schemaIndex } from "./methods.js";
 import { emitTypeDeclarations } from "./types.js";
 import { emitSchemaDeclarations } from "./zod.js";
@@ -77,6 +79,13 @@ function errorsFile(model: SchemaModel, render: (name: string, data: object) => 
   return withImports((data) => render("errors.ts", data), view, `${runtimeImport}/errors.js`);
 }
 
+function serverFile(model: SchemaModel, render: (name: string, data: object) => string): string {
+  const view = serverView(model, deriveSurface(model));
+  const data = { ...view, typeImport: "" };
+  const body = render("server.ts", data);
+  return render("server.ts", { ...data, typeImport: /\bT\./.test(body) ? `import type * as T from "./types.js";` : "" });
+}
+
 export interface RevisionEmitOptions extends EmitOptions {
   /** Import path from the revision's folder to the runtime folder (`./runtime`, `../runtime`). */
   runtimeImport: string;
@@ -104,6 +113,7 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
     },
     { path: "methods.ts", content: methodsFile(model, render) },
     { path: "errors.ts", content: errorsFile(model, render, options.runtimeImport) },
+    { path: "server.ts", content: serverFile(model, render) },
     { path: "index.ts", content: render("index.ts") },
   ];
 }
@@ -116,4 +126,14 @@ export function emitRuntime(options: EmitOptions): OutputFile[] {
   const header = template("header")({ generatorVersion: options.generatorVersion, source: "the mcp-gen runtime (revision-independent)", sha256: "" });
   const names = readdirSync(RUNTIME_DIR).filter((name) => name.endsWith(".ts") && !name.endsWith(".d.ts")).sort(byText);
   return names.map((name) => ({ path: `${RUNTIME_FOLDER}/${name}`, content: `${header}${readFileSync(new URL(name, RUNTIME_DIR), "utf8")}` }));
+}
+
+/** Files at the output root that span several revisions (only when more than one is generated). */
+export function emitRoot(units: RootUnit[], options: EmitOptions): OutputFile[] {
+  const header = { generatorVersion: options.generatorVersion, source: `MCP schema revisions ${units.map((u) => u.dir).join(", ")}`, sha256: "" };
+  const render = (name: string) => template(name)({ ...header, ...rootView(units) });
+  return [
+    { path: "server.ts", content: render("root-server.ts") },
+    { path: "index.ts", content: render("root-index.ts") },
+  ];
 }

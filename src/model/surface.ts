@@ -185,3 +185,72 @@ function objectBehindLiteral(type: TypeNode, byName: Map<string, Declaration>): 
 function literalString(property: Property | undefined): string | undefined {
   return property?.type.kind === "literal" && typeof property.type.value === "string" ? property.type.value : undefined;
 }
+
+/** Reserved `_meta` keys of the stateless era (from the MCP prose, not the schema's names). */
+const META_KEYS = {
+  protocolVersion: "io.modelcontextprotocol/protocolVersion",
+  clientCapabilities: "io.modelcontextprotocol/clientCapabilities",
+  clientInfo: "io.modelcontextprotocol/clientInfo",
+  serverInfo: "io.modelcontextprotocol/serverInfo",
+} as const;
+
+/** What a generated server needs to know of a revision, besides its methods. */
+export interface ServerFacts {
+  /** stateless: requests carry `_meta` with the protocol version; session: an initialize handshake. */
+  era: "stateless" | "session";
+  /** The client request that opens a session (params with a required `protocolVersion`). */
+  initializeMethod?: string;
+  /** Declarations typing the client's and server's capabilities and info, and MRTR's maps. */
+  types: Partial<Record<"clientCapabilities" | "clientInfo" | "serverCapabilities" | "serverInfo" | "inputRequests" | "inputResponses", string>>;
+}
+
+/** The declaration a property refers to, for the first declaration (in source order) with that property. */
+function refOfProperty(model: SchemaModel, byName: Map<string, Declaration>, property: string): string | undefined {
+  for (const declaration of model.declarations) {
+    const found = objectBehind({ kind: "ref", name: declaration.name }, byName)?.properties.find((p) => p.name === property);
+    if (found?.type.kind === "ref") return found.type.name;
+  }
+  return undefined;
+}
+
+export function deriveServerFacts(model: SchemaModel, surface: Surface): ServerFacts {
+  const byName = new Map(model.declarations.map((d) => [d.name, d]));
+  const shapeOf = (type: TypeNode | undefined) => (type ? objectBehind(type, byName) : undefined);
+  const refIn = (shape: ObjectType | undefined, property: string) => {
+    const type = shape?.properties.find((p) => p.name === property)?.type;
+    return type?.kind === "ref" ? type.name : undefined;
+  };
+  const stateless = model.declarations.some((d) => shapeOf({ kind: "ref", name: d.name })?.properties.some((p) => p.name === META_KEYS.protocolVersion && !p.optional));
+  const opening = surface.requests.find((r) => r.senders.includes("client") && shapeOf(r.params?.type)?.properties.some((p) => p.name === "protocolVersion" && !p.optional));
+  const resultShape = (fact: MethodFact | undefined) => {
+    const name = fact?.result ? resultTypeName(fact.result, byName) : undefined;
+    return name ? shapeOf({ kind: "ref", name }) : undefined;
+  };
+  // The request whose result lists `supportedVersions` (server/discover) says what the server's capabilities are.
+  const discover = surface.requests.find((r) => resultShape(r)?.properties.some((p) => p.name === "supportedVersions"));
+  const types: ServerFacts["types"] = stateless
+    ? {
+        clientCapabilities: refOfProperty(model, byName, META_KEYS.clientCapabilities),
+        clientInfo: refOfProperty(model, byName, META_KEYS.clientInfo),
+        serverCapabilities: refIn(resultShape(discover), "capabilities"),
+        serverInfo: refOfProperty(model, byName, META_KEYS.serverInfo),
+      }
+    : {
+        clientCapabilities: refIn(shapeOf(opening?.params?.type), "capabilities"),
+        clientInfo: refIn(shapeOf(opening?.params?.type), "clientInfo"),
+        serverCapabilities: refIn(resultShape(opening), "capabilities"),
+        serverInfo: refIn(resultShape(opening), "serverInfo"),
+      };
+  types.inputRequests = refOfProperty(model, byName, "inputRequests");
+  types.inputResponses = refOfProperty(model, byName, "inputResponses");
+  for (const key of Object.keys(types) as Array<keyof typeof types>) if (types[key] === undefined) delete types[key];
+  return { era: stateless || !opening ? "stateless" : "session", ...(opening && !stateless ? { initializeMethod: opening.method } : {}), types };
+}
+
+/** The result declaration of a request: `XResult`, or the `result` of its `…ResultResponse`. */
+function resultTypeName(result: ResultFact, byName: Map<string, Declaration>): string | undefined {
+  if (result.kind === "declaration") return result.name;
+  const type = objectBehind({ kind: "ref", name: result.name }, byName)?.properties.find((p) => p.name === "result")?.type;
+  return type?.kind === "ref" ? type.name : undefined;
+}
+

@@ -1,0 +1,111 @@
+// The revision-independent core of a generated server: its bindings, options and the steps every
+// request goes through (validation, the handler call, result completion). Era-specific
+// pipelines live in server-modern.ts and server-session.ts.
+import { McpErrorBase } from "./errors.js";
+import { COMPLETE, INPUT_REQUIRED, META } from "./protocol.js";
+import { createContext, markedState, type ContextSetup } from "./server-context.js";
+import { NotificationHub } from "./server-listen.js";
+import { errorResponse, issueData, JSONRPC, ProtocolError, resultResponse } from "./server-messages.js";
+import { createStateSealer, type StateSealer } from "./server-state.js";
+import type { JsonObject, JsonRpcRequest, JsonRpcResponse, MethodInfo, RevisionBinding, ServerOptionsBase } from "./server-types.js";
+
+export interface ServerCore {
+  options: ServerOptionsBase;
+  stateless: RevisionBinding[];
+  session: RevisionBinding[];
+  sealer: StateSealer;
+  hub: NotificationHub;
+  /** HTTP statuses of error answers that are not 200 (set where the error is made). */
+  statuses: WeakMap<JsonRpcResponse, number>;
+}
+
+export function createCore(options: ServerOptionsBase, revisions: RevisionBinding[]): ServerCore {
+  if (!revisions.length) throw new TypeError("a server needs at least one revision");
+  return {
+    options,
+    stateless: revisions.filter((r) => r.era === "stateless"),
+    session: revisions.filter((r) => r.era === "session"),
+    sealer: createStateSealer({ ...(options.stateSecret !== undefined ? { secret: options.stateSecret } : {}), ...(options.stateTtlMs !== undefined ? { ttlMs: options.stateTtlMs } : {}) }),
+    hub: new NotificationHub(),
+    statuses: new WeakMap(),
+  };
+}
+
+/** The method's row in a revision's table, as the runtime reads it. */
+export function methodInfo(binding: RevisionBinding, method: string): MethodInfo | undefined {
+  return binding.methods(method) as MethodInfo | undefined;
+}
+
+/** An error answer, with the HTTP status a Streamable HTTP server sends it with. */
+export function fail(core: ServerCore, id: JsonRpcRequest["id"] | null | undefined, code: number, message: string, data?: unknown, status = 200): JsonRpcResponse {
+  const response = errorResponse(id, code, message, data);
+  if (status !== 200) core.statuses.set(response, status);
+  return response;
+}
+
+/** The answer for an error thrown while handling a request: McpError and ProtocolError as they say, anything else -32603. */
+export function answerForError(core: ServerCore, id: JsonRpcRequest["id"], error: unknown, method: string): JsonRpcResponse {
+  if (error instanceof ProtocolError) return fail(core, id, error.code, error.message, error.data, error.httpStatus);
+  if (error instanceof McpErrorBase) {
+    const status = error.code === -32020 || error.code === -32021 || error.code === -32022 ? 400 : 200;
+    return fail(core, id, error.code, error.message, error.data, status);
+  }
+  reportError(core, error, method);
+  return fail(core, id, JSONRPC.internalError, "Internal error", undefined, 500);
+}
+
+export function reportError(core: ServerCore, error: unknown, method?: string): void {
+  if (core.options.onError) core.options.onError(error, { method });
+  else console.error(`mcp server: ${method ?? "?"}:`, error);
+}
+
+/** Validates a request message with its method's schema: -32602 with the issues when it fails. */
+export function validateRequest(info: MethodInfo, message: JsonRpcRequest): void {
+  const checked = info.request?.safeParse(message);
+  if (checked && !checked.success) throw new ProtocolError(JSONRPC.invalidParams, `Invalid params for ${message.method}`, issueData(checked.error?.issues ?? []), 400);
+}
+
+/** Runs a handler with its context; what it throws is answered by the caller. */
+export async function callHandler(core: ServerCore, method: string, params: unknown, setup: ContextSetup): Promise<unknown> {
+  const handler = Object.hasOwn(core.options.handlers, method) ? core.options.handlers[method] : undefined;
+  if (!handler) throw new ProtocolError(JSONRPC.methodNotFound, "Method not found", undefined, 404);
+  return handler(params, createContext(setup));
+}
+
+/** True for an input_required result (built by ctx.inputRequired() or by hand). */
+export function isInputRequired(result: unknown): result is JsonObject {
+  return markedState(result) !== undefined || (result !== null && typeof result === "object" && (result as JsonObject)["resultType"] === INPUT_REQUIRED);
+}
+
+/**
+ * A complete result as sent: `resultType` filled where the revision has it, the server's info in
+ * `_meta` (stateless era), and validated with the method's result schema.
+ */
+export function completeResult(core: ServerCore, info: MethodInfo, request: JsonRpcRequest, result: unknown, stateless: boolean): JsonRpcResponse {
+  if (result === null || typeof result !== "object" || Array.isArray(result)) {
+    reportError(core, new TypeError(`the ${request.method} handler returned ${JSON.stringify(result)}, not a result object`), request.method);
+    return fail(core, request.id, JSONRPC.internalError, "Internal error", undefined, 500);
+  }
+  const out: JsonObject = { ...(result as JsonObject) };
+  if (stateless) {
+    if (out["resultType"] === undefined) out["resultType"] = COMPLETE;
+    const meta = (out["_meta"] as JsonObject | undefined) ?? {};
+    if (meta[META.serverInfo] === undefined) out["_meta"] = { ...meta, [META.serverInfo]: core.options.serverInfo };
+  } else if (out["resultType"] === COMPLETE) {
+    delete out["resultType"];
+  }
+  return checkedResult(core, info, request, out);
+}
+
+/** The result answer, or -32603 (reported through onError) when it fails its schema. */
+export function checkedResult(core: ServerCore, info: MethodInfo, request: JsonRpcRequest, result: JsonObject): JsonRpcResponse {
+  if (core.options.validateResults !== false && info.result) {
+    const checked = info.result.safeParse(result);
+    if (!checked.success) {
+      const issues = issueData(checked.error?.issues ?? []).issues;
+      reportError(core, new TypeError(`the ${request.method} handler returned an invalid result: ${issues.join("; ")}`), request.method);
+      return fail(core, request.id, JSONRPC.internalError, "Internal error", undefined, 500);
+    }
+  }
+  return resultResponse(request.id, result);
+}
