@@ -1,9 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../../src/cli.js";
 import { GENERATED_ROOT, REPO_ROOT, REVISIONS, SPEC_ROOT } from "./spec.js";
 
-/** Generates every revision of the mirror once, through the real CLI entry point. */
+/** Generates every revision of the mirror once for the whole run, and builds the examples. */
 export default async function setup(): Promise<void> {
   if (REVISIONS.length === 0) throw new Error(`no spec mirror at ${SPEC_ROOT}: set MCP_SPEC_ROOT`);
   rmSync(GENERATED_ROOT, { recursive: true, force: true });
@@ -12,4 +13,5 @@ export default async function setup(): Promise<void> {
   for (const revision of REVISIONS) args.push("--revision", revision);
   const code = await main(args);
   if (code !== 0) throw new Error(`generation failed with exit code ${code}`);
+  execFileSync(process.execPath, [join(REPO_ROOT, "examples/build.mjs")], { stdio: "inherit", env: { ...process.env, MCP_SPEC_ROOT: SPEC_ROOT } });
 }
