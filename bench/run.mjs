@@ -79,3 +79,7 @@ for (const r of results) {
   const fmt = (n) => Math.round(n).toLocaleString("en-US");
   console.log(`| ${names[r.variant]} | ${r.accepted}/${r.total} | ${fmt(r.median)} | ${fmt(r.min)} | ${fmt(r.max)} | ${(r.median / plain).toFixed(2)}x |`);
 }
+
+// Server: tools/call through the generated fetch handler beside the SDK v2 server, in one run.
+const { serverBench, printServerBench } = await import("./server.mjs");
+printServerBench(serverBench({ root, specRoot }));

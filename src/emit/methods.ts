@@ -101,6 +101,7 @@ function tableEntry(index: SchemaIndex, fact: MethodFact, kind: "request" | "not
     { key: kind, ...message },
     { key: "params", ...params },
     ...(kind === "request" ? [{ key: "result", ...resultSchema(index, fact) }] : []),
+    ...(fact.complete ? [{ key: "complete", type: `typeof S.${schemaName(fact.complete)}`, value: `S.${schemaName(fact.complete)}` }] : []),
   ];
   return {
     type: `{ ${fields.map((f) => `${f.key}: ${f.type};`).join(" ")} }`,

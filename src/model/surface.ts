@@ -27,6 +27,11 @@ export interface MethodFact {
   params?: { type: TypeNode; optional: boolean };
   /** For requests: the declaration typing a successful response's `result`. */
   result?: ResultFact;
+  /**
+   * For requests whose response admits more than the method's own result (e.g. `CallToolResult |
+   * InputRequiredResult`): the `XResult` declaration a complete answer must be.
+   */
+  complete?: string;
   /** Parties that send it (lower-case). */
   senders: string[];
   groups: string[];
@@ -94,11 +99,14 @@ function methodFacts(messages: Message[], byName: Map<string, Declaration>, lowe
     const shape = objectBehind({ kind: "ref", name: names[0]! }, byName);
     const params = shape?.properties.find((p) => p.name === "params");
     const result = found[0]!.kind === "request" ? resultOf(names[0]!, byName, empty) : undefined;
+    const own = `${names[0]!.replace(/Request$/, "")}Result`;
+    const complete = result?.kind === "response" && byName.has(own) ? own : undefined;
     return {
       method,
       messages: names,
       ...(params ? { params: { type: params.type, optional: params.optional } } : {}),
       ...(result ? { result } : {}),
+      ...(complete ? { complete } : {}),
       senders: [...new Set(found.flatMap((m) => m.senders).map(lower))].sort(byText),
       groups: [...new Set(found.map((m) => m.group))].sort(byText),
     };

@@ -7,7 +7,7 @@ import { createContext, markedState, type ContextSetup } from "./server-context.
 import { NotificationHub } from "./server-listen.js";
 import { errorResponse, issueData, JSONRPC, ProtocolError, resultResponse } from "./server-messages.js";
 import { createStateSealer, type StateSealer } from "./server-state.js";
-import type { JsonObject, JsonRpcRequest, JsonRpcResponse, MethodInfo, RevisionBinding, ServerOptionsBase } from "./server-types.js";
+import type { JsonObject, JsonRpcRequest, JsonRpcResponse, MethodInfo, RevisionBinding, ServerOptionsBase, Validator } from "./server-types.js";
 
 export interface ServerCore {
   options: ServerOptionsBase;
@@ -94,13 +94,13 @@ export function completeResult(core: ServerCore, info: MethodInfo, request: Json
   } else if (out["resultType"] === COMPLETE) {
     delete out["resultType"];
   }
-  return checkedResult(core, info, request, out);
+  return checkedResult(core, info, request, out, info.complete ?? info.result);
 }
 
 /** The result answer, or -32603 (reported through onError) when it fails its schema. */
-export function checkedResult(core: ServerCore, info: MethodInfo, request: JsonRpcRequest, result: JsonObject): JsonRpcResponse {
-  if (core.options.validateResults !== false && info.result) {
-    const checked = info.result.safeParse(result);
+export function checkedResult(core: ServerCore, info: MethodInfo, request: JsonRpcRequest, result: JsonObject, schema: Validator | undefined = info.result): JsonRpcResponse {
+  if (core.options.validateResults !== false && schema) {
+    const checked = schema.safeParse(result);
     if (!checked.success) {
       const issues = issueData(checked.error?.issues ?? []).issues;
       reportError(core, new TypeError(`the ${request.method} handler returned an invalid result: ${issues.join("; ")}`), request.method);

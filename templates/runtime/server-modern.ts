@@ -60,7 +60,7 @@ function checkHeaders(headers: Headers, message: JsonRpcRequest, version: string
 function stateless(core: ServerCore, version: string): RevisionBinding {
   const binding = core.stateless.find((b) => b.version === version);
   if (binding) return binding;
-  const supported = core.stateless.map((b) => b.version);
+  const supported = [...new Set(core.stateless.map((b) => b.version))];
   throw new ProtocolError(-32022, `Unsupported protocol version: ${version}`, { supported, requested: version }, 400);
 }
 
@@ -84,7 +84,7 @@ export async function handleStateless(core: ServerCore, message: JsonRpcRequest,
 function discover(core: ServerCore, info: MethodInfo, message: JsonRpcRequest): JsonRpcResponse {
   const cache = core.options.discoverCache ?? { ttlMs: 0, cacheScope: "private" };
   const result: JsonObject = {
-    supportedVersions: core.stateless.map((b) => b.version),
+    supportedVersions: [...new Set(core.stateless.map((b) => b.version))],
     capabilities: core.options.capabilities,
     ...(core.options.instructions !== undefined ? { instructions: core.options.instructions } : {}),
     ...cache,

@@ -16,6 +16,8 @@ export interface MethodInfo {
   notification?: Validator;
   params: Validator;
   result?: Validator;
+  /** What a complete answer must be, when `result` also admits other kinds (input_required). */
+  complete?: Validator;
 }
 
 /**

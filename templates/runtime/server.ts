@@ -59,7 +59,7 @@ export function createMcpServer(options: ServerOptionsBase, revisions: RevisionB
       resourcesListChanged: () => core.hub.changed("resourcesListChanged"),
       resourceUpdated: (uri) => core.hub.resourceUpdated(uri),
     },
-    versions: { stateless: core.stateless.map((b) => b.version), session: core.session.map((b) => b.version) },
+    versions: { stateless: [...new Set(core.stateless.map((b) => b.version))], session: [...new Set(core.session.map((b) => b.version))] },
   };
 }
 
@@ -105,7 +105,7 @@ function headerClaimsStateless(core: ServerCore, headers: Headers | undefined): 
  * the versions it does speak (legacy clients have no way forward but to show it).
  */
 function legacyClientRefused(core: ServerCore, request: { id: string | number; params?: Record<string, unknown> }): JsonRpcResponse {
-  const supported = core.stateless.map((b) => b.version);
+  const supported = [...new Set(core.stateless.map((b) => b.version))];
   const requested = typeof request.params?.["protocolVersion"] === "string" ? request.params["protocolVersion"] : "";
   return fail(core, request.id, -32022, `Unsupported protocol version: this server speaks ${supported.join(", ")} (per-request _meta, no initialize)`, { supported, requested }, 400);
 }
