@@ -121,20 +121,20 @@ export type RuntimeHandler = (params: unknown, ctx: RequestContext) => unknown;
 export interface ServerOptionsBase {
   serverInfo: JsonObject;
   capabilities: JsonObject;
-  instructions?: string;
+  instructions?: string | undefined;
   handlers: Record<string, RuntimeHandler | undefined>;
   /** Secret that seals `requestState` (≥ 32 bytes); without it a random key per process (state then dies with it). */
-  stateSecret?: string | Uint8Array;
+  stateSecret?: string | Uint8Array | undefined;
   /** How long a sealed requestState stays valid (ms, default 10 minutes). */
-  stateTtlMs?: number;
+  stateTtlMs?: number | undefined;
   /** Validate handler results against the revision's schemas before sending (default true). */
-  validateResults?: boolean;
+  validateResults?: boolean | undefined;
   /** Cache hints for `server/discover` (default ttlMs 0, private). */
-  discoverCache?: { ttlMs: number; cacheScope: "public" | "private" };
+  discoverCache?: { ttlMs: number; cacheScope: "public" | "private" } | undefined;
   /** Rounds of input a legacy session runs before giving up (default 8). */
-  maxInputRounds?: number;
+  maxInputRounds?: number | undefined;
   /** Internal errors (handler exceptions, invalid results): the client only sees -32603. Default: stderr. */
-  onError?: (error: unknown, context: { method?: string | undefined }) => void;
+  onError?: ((error: unknown, context: { method?: string | undefined }) => void) | undefined;
 }
 
 export type AnyMcpError = McpErrorBase<number, unknown>;
