@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import Handlebars from "handlebars";
+import { GeneratorError } from "../errors.js";
 import { protocolVersionOf } from "../model/derive.js";
 import type { Constant, SchemaModel } from "../model/types.js";
 import { byText } from "../model/order.js";
@@ -8,6 +9,7 @@ import { deriveSurface } from "../model/surface.js";
 import { errorsView } from "./errors.js";
 import { serverView } from "./server.js";
 import { rootView, type RootUnit } from "./root.js";
+import { checkExportClashes } from "./names.js";
 import { filledResultKeys, handlerMaps, mapEntries, methodAliases, methodTable, schemaIndex } from "./methods.js";
 import { emitTypeDeclarations } from "./types.js";
 import { emitSchemaDeclarations } from "./zod.js";
@@ -34,6 +36,19 @@ function template(name: string): Handlebars.TemplateDelegate {
     templates.set(name, compiled);
   }
   return compiled;
+}
+
+/**
+ * The `PROTOCOL_VERSION` constants.ts adds: the schema's date-shaped constant. A schema that
+ * declares `PROTOCOL_VERSION` itself keeps its own when it says the same; a different value is
+ * ambiguous, an error at that constant.
+ */
+function generatedProtocolVersion(model: SchemaModel): string | undefined {
+  const version = protocolVersionOf(model);
+  const own = model.constants.find((c) => c.name === "PROTOCOL_VERSION");
+  if (!own || version === undefined) return version;
+  if (own.value === version) return undefined;
+  throw new GeneratorError(`the schema's PROTOCOL_VERSION (${JSON.stringify(own.value)}) disagrees with its protocol version ${JSON.stringify(version)}, which mcp-gen exports under that name`, own.location);
 }
 
 function constantDeclaration(constant: Constant): string {
@@ -98,12 +113,12 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
     source: model.source.revision ? `MCP schema revision ${model.source.revision}` : "MCP schema file",
     sha256: model.source.sha256,
   };
-  const protocolVersion = protocolVersionOf(model);
+  const protocolVersion = generatedProtocolVersion(model);
   const render = (name: string, data: object = {}): string => template(name)({ ...header, runtime: options.runtimeImport, ...data });
   const schemas = emitSchemaDeclarations(model);
-  return [
+  const files: OutputFile[] = [
     { path: "types.ts", content: render("types.ts", { declarations: emitTypeDeclarations(model) }) },
-    { path: "schemas.ts", content: render("schemas.ts", { declarations: schemas, usesRuntime: schemas.some((code) => /\brt\./.test(code)) }) },
+    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), { declarations: schemas }, `${options.runtimeImport}/validation.js`) },
     {
       path: "constants.ts",
       content: render("constants.ts", {
@@ -116,6 +131,8 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
     { path: "server.ts", content: serverFile(model, render) },
     { path: "index.ts", content: render("index.ts") },
   ];
+  checkExportClashes(model, files);
+  return files;
 }
 
 /**

@@ -81,6 +81,15 @@ export function methodAliases(surface: Surface): Array<{ name: string; doc: stri
   return [...aliases].map(([name, a]) => ({ name, ...a }));
 }
 
+/**
+ * The party that serves: the one other parties send the most request methods to (MCP's server
+ * answers every client request; its client only the server's requests and input requests).
+ */
+export function servingParty(surface: Surface): { name: string; id: string } | undefined {
+  const received = (id: string) => surface.requests.filter((r) => r.senders.some((s) => s !== id)).length;
+  return [...surface.parties].sort((a, b) => received(b.id) - received(a.id))[0];
+}
+
 /** `ServerHandlers`, `ClientHandlers`: one per party, over the requests other parties send it. */
 export function handlerMaps(surface: Surface): Array<{ name: string; party: string; methods: string }> {
   return surface.parties.map((party) => {

@@ -1,12 +1,15 @@
 import { protocolVersionOf } from "../model/derive.js";
 import { deriveServerFacts, type Surface } from "../model/surface.js";
 import type { SchemaModel } from "../model/types.js";
+import { servingParty } from "./methods.js";
 
 export interface ServerView {
   version: string;
   era: "stateless" | "session";
   initializeMethod: string | undefined;
   inputRequestMethods: string;
+  /** The handler map type of the serving party, or a generic one when the schema has no parties. */
+  handlers: string;
   types: Record<"clientCapabilities" | "clientInfo" | "serverCapabilities" | "serverInfo" | "inputRequests" | "inputResponses", string>;
 }
 
@@ -27,6 +30,7 @@ export function serverView(model: SchemaModel, surface: Surface): ServerView {
     era: facts.era,
     initializeMethod: facts.initializeMethod && JSON.stringify(facts.initializeMethod),
     inputRequestMethods: `[${[...new Set(input)].map((m) => JSON.stringify(m)).join(", ")}]`,
+    handlers: servingHandlers(surface),
     types: {
       clientCapabilities: typeOr(t.clientCapabilities, "Record<string, unknown>"),
       clientInfo: typeOr(t.clientInfo, "Record<string, unknown>"),
@@ -36,4 +40,9 @@ export function serverView(model: SchemaModel, surface: Surface): ServerView {
       inputResponses: typeOr(t.inputResponses, "Record<string, unknown>"),
     },
   };
+}
+
+function servingHandlers(surface: Surface): string {
+  const party = servingParty(surface);
+  return party ? `M.${party.name}Handlers<RequestContext>` : "Record<string, (params: never, ctx: RequestContext) => unknown>";
 }

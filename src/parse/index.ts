@@ -4,6 +4,7 @@ import { GeneratorError, type Warning } from "../errors.js";
 import { aliasCycles, recursiveDeclarations } from "../model/graph.js";
 import type { Declaration, SchemaModel, TypeNode } from "../model/types.js";
 import { fail, type ParseContext } from "./context.js";
+import { checkConstantName, checkDeclarationName } from "./names.js";
 import { convertAll, createContext } from "./convert.js";
 import { convertConstants } from "./declarations.js";
 import { reportUnattachedDocs } from "./jsdoc.js";
@@ -73,10 +74,14 @@ function collectStatements(ctx: ParseContext, statements: Statement[]): void {
   for (const statement of statements) {
     if (Node.isInterfaceDeclaration(statement) || Node.isTypeAliasDeclaration(statement)) {
       const name = statement.getName();
+      checkDeclarationName(ctx, statement, name);
       if (ctx.sources.has(name)) fail(ctx, statement, `\`${name}\` is declared twice (declaration merging is not translated)`);
       ctx.sources.set(name, statement);
     } else if (Node.isVariableStatement(statement)) {
-      for (const constant of convertConstants(ctx, statement)) ctx.constants.set(constant.name, constant);
+      for (const constant of convertConstants(ctx, statement)) {
+        checkConstantName(ctx, statement, constant.name);
+        ctx.constants.set(constant.name, constant);
+      }
     } else if (!Node.isEmptyStatement(statement)) {
       fail(ctx, statement, `unsupported statement (${statement.getKindName()}): a schema holds interfaces, type aliases and literal constants`);
     }

@@ -1,0 +1,65 @@
+import { GeneratorError } from "../errors.js";
+import type { SchemaModel, SourceLocation } from "../model/types.js";
+import type { OutputFile } from "./common.js";
+
+/**
+ * Names a generated module exports, read off its text (the emitter writes one export per
+ * statement), each with its meaning: a value, a type, or both (`export { x }` is not told apart).
+ * A value and a type of one name in one module are one export (`ErrorCode` const and type).
+ */
+export function exportedNames(content: string): Array<{ name: string; space: "value" | "type" | "both" }> {
+  const names: Array<{ name: string; space: "value" | "type" | "both" }> = [];
+  for (const match of content.matchAll(/^export (?:declare )?(?:abstract )?(const|let|function|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm)) {
+    names.push({ name: match[2]!, space: match[1] === "interface" || match[1] === "type" ? "type" : match[1] === "class" || match[1] === "enum" ? "both" : "value" });
+  }
+  for (const match of content.matchAll(/^export (type )?\{([^}]*)\}/gm)) {
+    for (const part of match[2]!.split(",")) {
+      const typeOnly = match[1] !== undefined || /^\s*type\s/.test(part);
+      const name = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/).pop()!.trim();
+      if (name) names.push({ name, space: typeOnly ? "type" : "both" });
+    }
+  }
+  return names;
+}
+
+/** Two exports of one name clash unless one is only a value and the other only a type, in the same module. */
+function clash(a: { space: string; module: string }, b: { space: string; module: string }): boolean {
+  return a.module !== b.module || a.space === b.space || a.space === "both" || b.space === "both";
+}
+
+/** Modules a module re-exports with `export *` / `export type *` (relative specifiers, as written). */
+function starExports(content: string): string[] {
+  return [...content.matchAll(/^export (?:type )?\* from "\.\/([\w.-]+)\.js";/gm)].map((m) => `${m[1]}.ts`);
+}
+
+/**
+ * Every name index.ts exports must come from one module only: a schema's `Foo` beside its own
+ * `FooSchema`, a constant named like a generated export (`PROTOCOL_VERSION`, `MAX_NESTING_DEPTH`),
+ * a type named like an API name (`McpError`, `RequestMap`…) would make TypeScript reject or
+ * silently shadow one of them. Such a clash is the schema's to resolve: an error at the
+ * declaration that causes it.
+ */
+export function checkExportClashes(model: SchemaModel, files: OutputFile[]): void {
+  const byPath = new Map(files.map((f) => [f.path, f.content]));
+  const index = byPath.get("index.ts");
+  if (index === undefined) return;
+  const owners = new Map<string, Array<{ space: string; module: string }>>();
+  const add = (module: string) => (entry: { name: string; space: string }) => {
+    const seen = owners.get(entry.name) ?? [];
+    const other = seen.find((s) => clash(s, { space: entry.space, module }));
+    if (other) {
+      const where = other.module === module ? `twice by ${module}` : `by both ${other.module} and ${module}`;
+      throw new GeneratorError(`\`${entry.name}\` would be exported ${where} through the generated index.ts: rename the schema's declaration`, culprit(model, entry.name));
+    }
+    owners.set(entry.name, [...seen, { space: entry.space, module }]);
+  };
+  exportedNames(index).forEach(add("index.ts"));
+  for (const module of starExports(index)) exportedNames(byPath.get(module) ?? "").forEach(add(module));
+}
+
+/** Where a clashing name comes from: the declaration or constant of that name, or the type of its schema. */
+function culprit(model: SchemaModel, name: string): SourceLocation | undefined {
+  const declared = model.declarations.find((d) => d.name === name) ?? model.constants.find((c) => c.name === name);
+  if (declared) return declared.location;
+  return model.declarations.find((d) => `${d.name}Schema` === name)?.location;
+}

@@ -1,0 +1,62 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { GeneratorError } from "../../src/errors.js";
+import { generate } from "../../src/generate.js";
+import { readSchemaFile } from "../../src/schema/resolve.js";
+import { scratchDir } from "../helpers/spec.js";
+import { STRICTEST, tsc } from "../helpers/tsc.js";
+
+async function generateText(text: string, out = join(scratchDir("names-out"), "gen")): Promise<{ error?: GeneratorError; out: string }> {
+  const dir = scratchDir("names");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "schema.ts"), text);
+  try {
+    await generate({ sources: [readSchemaFile(join(dir, "schema.ts"))], outDir: out, check: false });
+    return { out };
+  } catch (error) {
+    if (error instanceof GeneratorError) return { error, out };
+    throw error;
+  }
+}
+
+/** Each must be refused with a location (line:col of the culprit), never generate code that does not compile. */
+const refused: Array<[string, string, RegExp]> = [
+  ["a type Foo beside a type FooSchema", "export interface Foo { a: string }\nexport type FooSchema = string;\n", /:2:\d+: `FooSchema` would be exported/],
+  ["a type Foo beside a constant FooSchema", "export interface Foo { a: string }\nexport const FooSchema = \"x\";\n", /:2:\d+: `FooSchema` would be exported/],
+  ["a constant PROTOCOL_VERSION that is not the protocol version", "export const LATEST = \"2030-01-01\";\nexport const PROTOCOL_VERSION = 3;\n", /:2:\d+: the schema's PROTOCOL_VERSION \(3\) disagrees/],
+  ["a constant named MAX_NESTING_DEPTH", "export const MAX_NESTING_DEPTH = 3;\n", /:1:\d+: `MAX_NESTING_DEPTH` would be exported/],
+  ["a type named like the API (McpError)", "export interface McpError { code: number }\n", /:1:\d+: `McpError` would be exported/],
+  ["a type named like the API (createServer)", "export type createServer = string;\n", /:1:\d+: `createServer` would be exported/],
+  ["a user interface Omit", "export interface Omit { a: string }\nexport interface B { b: string }\nexport interface C extends Omit<B, \"b\"> { c: string }\n", /:1:\d+: `Omit` redeclares/],
+  ["a user type Record", "export type Record = { a: string };\n", /:1:\d+: `Record` redeclares/],
+  ["type A = A | string", "export type A = A | string;\n", /:1:\d+: /],
+  ...["await", "yield", "let", "undefined", "static", "number"].map((name): [string, string, RegExp] => [`a type named ${name}`, `export interface X { a: string }\nexport type ${name} = X;\n`, /:2:\d+: `\w+` cannot name a type/]),
+  ["a constant named let", "export const let = 1;\n", /:1:\d+: .*(cannot name a constant|reserved|syntax)/],
+];
+
+describe("names the generated code cannot carry are refused at the declaration (exit 2, file:line:col)", () => {
+  it.each(refused)("%s", async (_name, text, message) => {
+    const { error } = await generateText(text);
+    expect(error, "refused").toBeInstanceOf(GeneratorError);
+    expect(error!.format()).toMatch(message);
+  });
+
+  it("near misses generate and compile under the strictest settings", async () => {
+    const root = scratchDir("names-ok");
+    const cases = [
+      "export interface Foo { a: string }\nexport type FooSchemaLike = string;\n",
+      "export const LATEST = \"2030-01-01\";\nexport const MAX_DEPTH = 3;\n",
+      "export const PROTOCOL_VERSION = \"2030-01-01\";\n",
+      "export interface McpErrors { code: number }\nexport type Awaited2 = string;\n",
+      "export interface Omitted { a: string }\nexport interface C extends Omit<Omitted, \"a\"> { c: string }\n",
+    ];
+    for (const [i, text] of cases.entries()) {
+      const { error } = await generateText(text, join(root, `case${i}`));
+      expect(error, text).toBeUndefined();
+    }
+    writeFileSync(join(root, "package.json"), '{"type":"module"}');
+    const result = await tsc(root, STRICTEST, ["case*/**/*.ts"]);
+    expect(result.diagnostics).toEqual([]);
+  });
+});
