@@ -5,6 +5,7 @@ import { aliasCycles, recursiveDeclarations } from "../model/graph.js";
 import type { Declaration, SchemaModel, TypeNode } from "../model/types.js";
 import { fail, type ParseContext } from "./context.js";
 import { checkConstantName, checkDeclarationName } from "./names.js";
+import { addMinimalLib, checkSemantics } from "./semantic.js";
 import { convertAll, createContext } from "./convert.js";
 import { convertConstants } from "./declarations.js";
 import { reportUnattachedDocs } from "./jsdoc.js";
@@ -45,6 +46,7 @@ function parse(input: ParseInput): ParseResult {
   const [cycle] = aliasCycles(declarations);
   if (cycle) failAliasCycle(ctx, cycle);
   reportUnattachedDocs(ctx);
+  checkSemantics(sourceFile.getProject(), sourceFile, input.fileName);
   applyJsonNumberConvention(declarations);
   const model: SchemaModel = {
     modelVersion: 1,
@@ -60,7 +62,8 @@ export function sha256(text: string): string {
 }
 
 function loadSourceFile(input: ParseInput): SourceFile {
-  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { noLib: true } });
+  const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { noLib: true, strict: true } });
+  addMinimalLib(project);
   const sourceFile = project.createSourceFile("/schema.ts", input.text);
   const [first] = project.getProgram().compilerObject.getSyntacticDiagnostics(sourceFile.compilerNode);
   if (first) {
