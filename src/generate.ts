@@ -59,13 +59,17 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   const warnings: Warning[] = [];
   const revisions: RevisionOutcome[] = [];
   const emitted: OutputFile[] = [];
+  const models: Array<{ dir: string; model: SchemaModel }> = [];
   for (const unit of units) {
     const { model, warnings: found } = await buildModel(unit.source);
     warnings.push(...found);
     revisions.push({ label: unit.source.label, revision: unit.source.revision, dir: unit.dir, types: model.declarations.length });
     emitted.push(...(await emitUnit(model, unit.dir)));
+    models.push({ dir: unit.dir, model });
   }
-  const { emitRuntime } = await import("./emit/index.js");
+  const { emitRuntime, emitRoot } = await import("./emit/index.js");
+  // Several revisions: files at the root span them (connect.ts, index.ts).
+  if (models.length > 1) emitted.push(...emitRoot(models, { generatorVersion: GENERATOR_VERSION }));
   const files = await formatFiles([...emitted, ...emitRuntime({ generatorVersion: GENERATOR_VERSION })], settings);
   const plans = planOutput(request.outDir, files);
   const next = manifestFor(GENERATOR_VERSION, inputs, revisions.map(({ label, dir, types }) => ({ label, dir, types })), files);

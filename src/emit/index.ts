@@ -5,7 +5,9 @@ import type { Constant, SchemaModel } from "../model/types.js";
 import { byText } from "../model/order.js";
 import { jsDoc, type EmitOptions, type OutputFile } from "./common.js";
 import { deriveSurface } from "../model/surface.js";
+import { clientImports, clientView } from "./client.js";
 import { errorsView } from "./errors.js";
+import { connectView, rootIndexView, type RootUnit } from "./root.js";
 import { filledResultKeys, handlerMaps, mapEntries, methodAliases, methodTable, schemaIndex } from "./methods.js";
 import { emitTypeDeclarations } from "./types.js";
 import { emitSchemaDeclarations } from "./zod.js";
@@ -77,6 +79,12 @@ function errorsFile(model: SchemaModel, render: (name: string, data: object) => 
   return withImports((data) => render("errors.ts", data), view, `${runtimeImport}/errors.js`);
 }
 
+function clientFile(model: SchemaModel, render: (name: string, data: object) => string): string {
+  const view = clientView(model);
+  const body = render("client.ts", { ...view, imports: "" });
+  return render("client.ts", { ...view, imports: clientImports(body) });
+}
+
 export interface RevisionEmitOptions extends EmitOptions {
   /** Import path from the revision's folder to the runtime folder (`./runtime`, `../runtime`). */
   runtimeImport: string;
@@ -104,6 +112,7 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
     },
     { path: "methods.ts", content: methodsFile(model, render) },
     { path: "errors.ts", content: errorsFile(model, render, options.runtimeImport) },
+    { path: "client.ts", content: clientFile(model, render) },
     { path: "index.ts", content: render("index.ts") },
   ];
 }
@@ -116,4 +125,19 @@ export function emitRuntime(options: EmitOptions): OutputFile[] {
   const header = template("header")({ generatorVersion: options.generatorVersion, source: "the mcp-gen runtime (revision-independent)", sha256: "" });
   const names = readdirSync(RUNTIME_DIR).filter((name) => name.endsWith(".ts") && !name.endsWith(".d.ts")).sort(byText);
   return names.map((name) => ({ path: `${RUNTIME_FOLDER}/${name}`, content: `${header}${readFileSync(new URL(name, RUNTIME_DIR), "utf8")}` }));
+}
+
+/**
+ * Files at the root of a multi-revision output, spanning the revisions: `connect.ts` (a client
+ * that picks the revision the server speaks) and `index.ts` (each revision as a namespace, and
+ * the root modules). Add a root module by adding it to the list below.
+ */
+export function emitRoot(units: RootUnit[], options: EmitOptions): OutputFile[] {
+  const header = { generatorVersion: options.generatorVersion, source: `MCP schema revisions ${units.map((u) => u.dir).join(", ")}`, sha256: "" };
+  const render = (name: string, data: object): string => template(name)({ ...header, ...data });
+  const modules: Array<{ name: string; content: string }> = [{ name: "connect", content: render("connect.ts", connectView(units)) }];
+  return [
+    ...modules.map((m) => ({ path: `${m.name}.ts`, content: m.content })),
+    { path: "index.ts", content: render("root-index.ts", rootIndexView(units, modules.map((m) => m.name))) },
+  ];
 }
