@@ -14,6 +14,8 @@ export interface Validator {
 /** One entry of a revision's METHODS table, as the runtime reads it. */
 export interface MethodSpec {
   kind: "request" | "notification";
+  /** The whole message (for an input request of 2026-07-28: `{ method, params }`). */
+  request?: Validator;
   params?: Validator;
   result?: Validator;
 }
@@ -89,7 +91,11 @@ export async function fulfilInputs(spec: RevisionSpec, handlers: HandlerTable, m
       }
       const askedSpec = spec.methods[asked];
       if (!askedSpec) throw new ClientError("invalid-input-request", `${method}: input "${key}" asks for ${asked}, which revision ${spec.revision} does not define`);
-      const valid = checked(askedSpec.params, params, (issues) => new ClientError("invalid-input-request", `${method}: the params of input "${key}" (${asked}) are invalid: ${issues.join("; ")}`, { detail: { issues } }));
+      // An input request is the request object without jsonrpc and id: its schema checks it whole
+      // (params may be optional); a revision whose requests need an id checks the params alone.
+      const invalid = (issues: string[]) => new ClientError("invalid-input-request", `${method}: input "${key}" (${asked}) is invalid: ${issues.join("; ")}`, { detail: { issues } });
+      const whole = askedSpec.request?.safeParse(entry);
+      const valid = whole?.success ? (whole.data as { params?: unknown }).params : checked(askedSpec.params, params, invalid);
       const answer = await handler(valid, { method, inputKey: key, signal, revision: spec.revision });
       return [key, checked(askedSpec.result, answer, (issues) => new ClientError("invalid-handler-result", `the ${asked} handler returned an invalid result: ${issues.join("; ")}`, { detail: { issues } }))] as const;
     }),
@@ -108,7 +114,9 @@ export async function answerServerRequest(spec: RevisionSpec, handlers: HandlerT
     throw { code: JSONRPC_ERROR.methodNotFound, message: `Method not found: this client has no handler for ${method}` };
   }
   const methodSpec = spec.methods[method];
-  const valid = checked(methodSpec?.params, params, (issues) => ({ code: JSONRPC_ERROR.invalidParams, message: `Invalid params: ${issues.join("; ")}` }));
+  const invalid = (issues: string[]) => ({ code: JSONRPC_ERROR.invalidParams, message: `Invalid params: ${issues.join("; ")}` });
+  // The whole request is checked when the revision has its schema (its params may be optional).
+  const valid = methodSpec?.request ? (checked(methodSpec.request, { jsonrpc: "2.0", id: requestId, method, ...(params === undefined ? {} : { params }) }, invalid) as { params?: unknown }).params : checked(methodSpec?.params, params, invalid);
   let answer: unknown;
   try {
     answer = await handler(valid, { method, requestId, signal, revision: spec.revision });
