@@ -45,7 +45,7 @@ describe("the 2025-11-25 client", () => {
   });
 
   it("a server that picks a version this client does not speak fails the handshake clearly", async () => {
-    const fake = new FakeTransport((m, t) => "id" in m && t.result(m, { ...INIT_RESULT, protocolVersion: "2024-11-05" }));
+    const fake = new FakeTransport((m, t) => void ("id" in m && t.result(m, { ...INIT_RESULT, protocolVersion: "2024-11-05" })));
     const client = gen.createClient(fake, { clientInfo: CLIENT_INFO });
     const error = await client.listTools().catch((e: unknown) => e);
     expect(gen.isClientError(error, "version")).toBe(true);
@@ -75,7 +75,7 @@ describe("the 2025-11-25 client", () => {
   });
 
   it("aborting a request sends notifications/cancelled, even over a stream-per-request transport", async () => {
-    const fake = new FakeTransport((m, t) => "method" in m && m.method === "initialize" && t.result(m, INIT_RESULT), { perRequestStream: true });
+    const fake = new FakeTransport((m, t) => void ("method" in m && m.method === "initialize" && t.result(m, INIT_RESULT)), { perRequestStream: true });
     const client = gen.createClient(fake, { clientInfo: CLIENT_INFO });
     await client.open();
     const controller = new AbortController();
