@@ -80,7 +80,7 @@ export class ClientCore {
     const hooks = {
       toError: (error: { code: number; message: string; data?: unknown }) => spec.toError(error),
       onRequest: (request: { method: string; params?: JsonRpcParams }, context: { requestId: string | number; signal: AbortSignal }) =>
-        answerServerRequest(spec, this.handlers, request.method, request.params, context.requestId, context.signal),
+        answerServerRequest(spec, this.handlers, request.method, request.params, context.requestId, context.signal, (message) => this.warn(message)),
       onNotification: (notification: JsonRpcNotification) => options.onNotification?.(notification),
       onWarning: (message: string, cause?: unknown) => this.warn(message, cause),
     };
@@ -194,7 +194,7 @@ export class ClientCore {
       if (raw["resultType"] === COMPLETE) return this.completed(method, result);
       if (raw["resultType"] !== INPUT_REQUIRED) throw new ClientError("invalid-result", `${method} returned resultType ${JSON.stringify(raw["resultType"])}, which this client does not know`);
       if (round + 1 > max) throw new ClientError("input-rounds-exceeded", `${method} still asked for input after ${max} rounds; giving up (raise maxInputRounds to allow more)`, { detail: { rounds: max } });
-      const inputResponses = await fulfilInputs(this.spec, this.handlers, method, raw["inputRequests"], options.signal ?? new AbortController().signal);
+      const inputResponses = await fulfilInputs(this.spec, this.handlers, method, raw["inputRequests"], options.signal ?? new AbortController().signal, (message) => this.warn(message));
       const state = raw["requestState"];
       sent = typeof state === "string" ? { ...original, inputResponses, requestState: state } : { ...original, inputResponses };
     }

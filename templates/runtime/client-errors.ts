@@ -21,8 +21,6 @@ export type ClientErrorKind =
   | "input-rounds-exceeded"
   /** A server asked for input the client has no handler for. */
   | "missing-handler"
-  /** A handler returned a result that fails the revision's schema. */
-  | "invalid-handler-result"
   /** The server asked for input in a shape the revision does not allow. */
   | "invalid-input-request"
   /** No protocol version both sides speak, or a method the negotiated revision does not have. */

@@ -65,6 +65,17 @@ export function capabilitiesFor(spec: RevisionSpec, handlers: HandlerTable, give
   return declared;
 }
 
+/**
+ * A handler's answer, checked against the revision's schema. A mismatch is reported, not fatal:
+ * the server is the judge of what it receives (2025-11-25's schema types SEP-1034's numbers as
+ * integers, for one, where elicitation defaults such as 95.5 are meant).
+ */
+function answerChecked(validator: Validator | undefined, answer: unknown, what: string, warn: (message: string) => void): unknown {
+  const result = validator?.safeParse(answer);
+  if (result && !result.success) warn(`${what} returned a result that does not match the revision's schema (sent as it is): ${issueLines(result.error.issues).join("; ")}`);
+  return answer;
+}
+
 /** Validates with the method's schema, throwing `fail(issues)` when it does not hold. */
 export function checked(validator: Validator | undefined, value: unknown, fail: (issues: string[]) => unknown): unknown {
   if (!validator) return value;
@@ -77,7 +88,7 @@ export function checked(validator: Validator | undefined, value: unknown, fail: 
  * Answers every entry of an `inputRequests` map with its handler (concurrently); the responses
  * go back under the same keys. A request for which there is no handler fails the call clearly.
  */
-export async function fulfilInputs(spec: RevisionSpec, handlers: HandlerTable, method: string, inputRequests: unknown, signal: AbortSignal): Promise<{ [key: string]: unknown }> {
+export async function fulfilInputs(spec: RevisionSpec, handlers: HandlerTable, method: string, inputRequests: unknown, signal: AbortSignal, warn: (message: string) => void): Promise<{ [key: string]: unknown }> {
   if (inputRequests === undefined) return {};
   if (inputRequests === null || typeof inputRequests !== "object") throw new ClientError("invalid-input-request", `${method}: inputRequests is not an object`);
   const entries = Object.entries(inputRequests as { [key: string]: unknown });
@@ -97,7 +108,7 @@ export async function fulfilInputs(spec: RevisionSpec, handlers: HandlerTable, m
       const whole = askedSpec.request?.safeParse(entry);
       const valid = whole?.success ? (whole.data as { params?: unknown }).params : checked(askedSpec.params, params, invalid);
       const answer = await handler(valid, { method, inputKey: key, signal, revision: spec.revision });
-      return [key, checked(askedSpec.result, answer, (issues) => new ClientError("invalid-handler-result", `the ${asked} handler returned an invalid result: ${issues.join("; ")}`, { detail: { issues } }))] as const;
+      return [key, answerChecked(askedSpec.result, answer, `the ${asked} handler`, warn)] as const;
     }),
   );
   return Object.fromEntries(answers);
@@ -107,7 +118,7 @@ export async function fulfilInputs(spec: RevisionSpec, handlers: HandlerTable, m
  * Answers a request a legacy server sent: its handler, or `{}` for `ping` without one; errors
  * are JSON-RPC error objects (the session sends them).
  */
-export async function answerServerRequest(spec: RevisionSpec, handlers: HandlerTable, method: string, params: unknown, requestId: JsonRpcId, signal: AbortSignal): Promise<{ [key: string]: unknown }> {
+export async function answerServerRequest(spec: RevisionSpec, handlers: HandlerTable, method: string, params: unknown, requestId: JsonRpcId, signal: AbortSignal, warn: (message: string) => void): Promise<{ [key: string]: unknown }> {
   const handler = handlers[method];
   if (!handler) {
     if (method === "ping") return {};
@@ -124,6 +135,5 @@ export async function answerServerRequest(spec: RevisionSpec, handlers: HandlerT
     if (error !== null && typeof error === "object" && typeof (error as { code?: unknown }).code === "number") throw error;
     throw { code: JSONRPC_ERROR.internalError, message: `the ${method} handler failed: ${messageOf(error)}` };
   }
-  const result = checked(methodSpec?.result, answer, (issues) => ({ code: JSONRPC_ERROR.internalError, message: `the ${method} handler returned an invalid result: ${issues.join("; ")}` }));
-  return (result ?? {}) as { [key: string]: unknown };
+  return (answerChecked(methodSpec?.result, answer, `the ${method} handler`, warn) ?? {}) as { [key: string]: unknown };
 }

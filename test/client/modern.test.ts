@@ -144,10 +144,15 @@ describe("the 2026-07-28 client: input_required rounds", () => {
     expect(fake.requests()).toHaveLength(1);
   });
 
-  it("a handler result that fails its schema is a ClientError", async () => {
-    const fake = new FakeTransport((m, t) => t.result(m, { resultType: "input_required", inputRequests: { q: { method: "elicitation/create", params: { message: "?", requestedSchema: { type: "object", properties: {} } } } } }));
-    const client = gen.createClient(fake, { clientInfo: CLIENT_INFO, handlers: { "elicitation/create": async () => ({ action: "maybe" }) } });
-    expect(gen.isClientError(await client.callTool({ name: "x" }).catch((e: unknown) => e), "invalid-handler-result")).toBe(true);
+  it("a handler result that fails its schema is reported and sent as it is (the server judges it)", async () => {
+    const fake = new FakeTransport((m, t) =>
+      params(m)["inputResponses"] ? t.result(m, { resultType: "complete", ...TEXT }) : t.result(m, { resultType: "input_required", inputRequests: { q: { method: "elicitation/create", params: { message: "?", requestedSchema: { type: "object", properties: {} } } } } }),
+    );
+    const warnings: string[] = [];
+    const client = gen.createClient(fake, { clientInfo: CLIENT_INFO, handlers: { "elicitation/create": async () => ({ action: "maybe" }) }, onWarning: (w: string) => warnings.push(w) });
+    await client.callTool({ name: "x" });
+    expect(params(fake.requests()[1]!)["inputResponses"]).toEqual({ q: { action: "maybe" } });
+    expect(warnings).toEqual([expect.stringMatching(/elicitation\/create handler returned a result that does not match.*action/)]);
   });
 });
 
