@@ -222,8 +222,9 @@ export class ClientCore {
           return this.sendModern(method, params, options, extras, new Set([...retried, code]));
         }
       }
-      if (code === HEADER_MISMATCH && method === "tools/call" && !retried.has(code)) {
-        await this.refreshTools(options);
+      // The spec's advice on a header mismatch: the tool's schema may have changed; list the
+      // tools again and retry once (when that listing fails, the mismatch is the answer).
+      if (code === HEADER_MISMATCH && method === "tools/call" && !retried.has(code) && (await this.refreshTools(options))) {
         return this.sendModern(method, params, options, extras, new Set([...retried, code]));
       }
       throw error;
@@ -281,10 +282,14 @@ export class ClientCore {
     return out;
   }
 
-  private async refreshTools(options: RequestOptions): Promise<void> {
-    if (!Object.hasOwn(this.spec.methods, "tools/list")) return;
-    for await (const _page of this.pages("tools/list", {}, { signal: options.signal, timeoutMs: options.timeoutMs })) {
+  private async refreshTools(options: RequestOptions): Promise<boolean> {
+    if (!Object.hasOwn(this.spec.methods, "tools/list")) return false;
+    try {
       // pages() runs each page through completed(), which records the tools' headers
+      for await (const _page of this.pages("tools/list", {}, { signal: options.signal, timeoutMs: options.timeoutMs }));
+      return true;
+    } catch {
+      return false;
     }
   }
 
