@@ -30,12 +30,12 @@ class MemoryOAuthProvider implements OAuthClientProvider {
   private discovery: OAuthDiscoveryState | undefined;
   code: string | undefined;
   iss: string | undefined;
-  readonly clientMetadataUrl: string | undefined;
+  readonly clientMetadataUrl?: string;
   private readonly metadata: OAuthClientMetadata;
 
   constructor(metadata: OAuthClientMetadata, clientMetadataUrl?: string) {
     this.metadata = metadata;
-    this.clientMetadataUrl = clientMetadataUrl;
+    if (clientMetadataUrl !== undefined) this.clientMetadataUrl = clientMetadataUrl;
   }
 
   get redirectUrl(): string {
@@ -95,11 +95,11 @@ async function authorize(response: Response, provider: MemoryOAuthProvider, serv
   const previous = await provider.tokens();
   const scope = response.status === 403 ? computeScopeUnion(previous?.scope, challenged) : challenged;
   if (response.status === 401) provider.invalidateCredentials("discovery"); // the server may have moved its AS
-  const base = { serverUrl, resourceMetadataUrl, scope, fetchFn: fetch as Fetch };
+  const base = { serverUrl, fetchFn: fetch as Fetch, ...(resourceMetadataUrl && { resourceMetadataUrl }), ...(scope !== undefined && { scope }) };
   let result = await auth(provider, { ...base, forceReauthorization: isStrictScopeSuperset(scope, previous?.scope) });
   if (result === "REDIRECT") {
     if (!provider.code) throw new UnauthorizedError("no authorization code");
-    result = await auth(provider, { ...base, authorizationCode: provider.code, iss: provider.iss });
+    result = await auth(provider, { ...base, authorizationCode: provider.code, ...(provider.iss !== undefined && { iss: provider.iss }) });
   }
   if (result !== "AUTHORIZED") throw new UnauthorizedError(`authorization failed: ${result}`);
 }
