@@ -79,3 +79,7 @@ for (const r of results) {
   const fmt = (n) => Math.round(n).toLocaleString("en-US");
   console.log(`| ${names[r.variant]} | ${r.accepted}/${r.total} | ${fmt(r.median)} | ${fmt(r.min)} | ${fmt(r.max)} | ${(r.median / plain).toFixed(2)}x |`);
 }
+
+// Client round trips, the generated client and the SDK's side by side in one run.
+const { clientBench, clientTable } = await import("./client.mjs");
+console.log(`\n${clientTable(await clientBench({ root, specRoot }))}`);
