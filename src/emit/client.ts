@@ -20,6 +20,8 @@ export interface ClientView {
   pages: Array<{ key: string; value: string; item: string }>;
   /** Type expressions for the options, with fallbacks when the revision lacks the declaration. */
   handlersType: string;
+  /** The notifications other parties send the client. */
+  notificationType: string;
   capabilitiesType: string;
   clientInfoType: string;
 }
@@ -82,6 +84,7 @@ export function clientView(model: SchemaModel): ClientView {
     capabilities,
     pages: stubs.flatMap((stub) => pageOf(surface, stub, byName)),
     handlersType: client ? `${client.name}Handlers<rt.HandlerContext>` : "{ [method: string]: never }",
+    notificationType: client ? surface.parties.filter((p) => p.id !== client.id).map((p) => `NotificationMap[${p.name}NotificationMethod]["notification"]`).join(" | ") || "never" : "never",
     capabilitiesType: capabilityDecl ? `T.${capabilityDecl.name}` : "{ [key: string]: unknown }",
     clientInfoType: byName.has("Implementation") ? "T.Implementation" : "{ name: string; version: string }",
   };
@@ -156,7 +159,7 @@ function arrayBehind(type: TypeNode, byName: Map<string, Declaration>): boolean 
 
 /** The import lines client.ts needs, read off its rendered body (unused imports do not compile). */
 export function clientImports(body: string): string {
-  const names = ["NotificationMap", "RequestMap", "ResultOf", "ServerNotificationMethod"].filter((name) => new RegExp(`\\b${name}\\b`).test(body));
+  const names = ["NotificationMap", "RequestMap", "ResultOf", ...new Set(body.match(/\b\w+NotificationMethod\b/g) ?? [])].filter((name) => new RegExp(`\\b${name}\\b`).test(body));
   const handlers = /\b(\w+Handlers)<rt\.HandlerContext>/.exec(body)?.[1];
   const lines = [`import { METHODS${[...(handlers ? [handlers] : []), ...names].map((n) => `, type ${n}`).join("")} } from "./methods.js";`];
   if (/\bT\./.test(body)) lines.unshift(`import type * as T from "./types.js";`);

@@ -19,7 +19,7 @@ function smallSchema(name: string, text = "export interface A { a: string }\nexp
 const small = (out: string, ...extra: string[]) => ["--schema", smallSchema("small"), "--out", out, ...extra];
 /** The runtime files are whatever templates/runtime holds (each one is copied into the output). */
 const RUNTIME_FILES = readdirSync(join(REPO_ROOT, "templates/runtime")).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts")).map((f) => `runtime/${f}`);
-const FILES = ["constants.ts", "errors.ts", "index.ts", "methods.ts", ...RUNTIME_FILES, "schemas.ts", "types.ts"].sort();
+const FILES = ["client.ts", "constants.ts", "errors.ts", "index.ts", "methods.ts", ...RUNTIME_FILES, "schemas.ts", "types.ts"].sort();
 
 describe("generate, --check and the output folder", () => {
   it("--check exits 0 right after a generate and 1 after one output file is edited, writing nothing", async () => {
@@ -123,5 +123,8 @@ describe("generate, --check and the output folder", () => {
     expect(existsSync(join(out, revision, "index.ts"))).toBe(true);
     expect(readdirSync(join(out, "runtime")).sort()).toEqual(FILES.filter((f) => f.startsWith("runtime/")).map((f) => f.slice("runtime/".length)));
     expect(existsSync(join(out, revision, "runtime"))).toBe(false);
+    // Files that span the revisions sit at the root.
+    expect(readFileSync(join(out, "index.ts"), "utf8")).toContain(`export * as v2024_11_05 from './2024-11-05/index.js'`);
+    expect(readFileSync(join(out, "connect.ts"), "utf8")).toContain(`import * as r1 from './2024-11-05/client.js'`);
   });
 });
