@@ -93,6 +93,16 @@ describe.each(["stdio", "http"])("the official SDK v2 server over %s, with the 2
     expect(text(await sampler.callTool({ name: "summarize", arguments: { text: "long" } }))).toBe("summary: short");
   });
 
+  it("subscriptions/listen: the server acknowledges the filter first; closing ends the subscription", async () => {
+    const subscription = main.listen({ notifications: { toolsListChanged: true } });
+    const ack = await subscription.acknowledged;
+    expect(ack.method).toBe("notifications/subscriptions/acknowledged");
+    expect(ack.params.notifications).toEqual({ toolsListChanged: true });
+    subscription.close();
+    expect(await subscription.ended).toBe("closed-by-client");
+    expect(text(await main.callTool({ name: "echo", arguments: { text: "after" } }))).toBe("after");
+  });
+
   it("-32022 with a bogus version: typed data with the supported versions; by default the client retries with its own", async () => {
     const strict = client({ protocolVersion: "2099-01-01", retryOnUnsupportedVersion: false });
     const error = await strict.listTools().catch((e: unknown) => e);
