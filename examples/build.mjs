@@ -1,7 +1,7 @@
-// Builds an example on generated code: runs mcp-gen (revisions 2026-07-28 and 2025-11-25) into
-// examples/<name>/gen/, then compiles gen/ and the example's own .ts to plain JS in
-// examples/<name>/dist/ (runs on Node 20, no loader). Skips everything when nothing changed.
-// `node examples/build.mjs <name>` builds; `ensureBuilt(name)` is what run.mjs calls.
+// Builds the examples on generated code: runs mcp-gen (revisions 2026-07-28 and 2025-11-25) into
+// examples/gen/ (shared by every example), then compiles gen/ and each example's .ts to plain JS
+// in examples/dist/ (dist/gen, dist/<example>/main.js: runs on Node 20, no loader). Skips all of
+// it when no input changed. `node examples/build.mjs` builds; run.mjs calls `ensureBuilt()`.
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -9,18 +9,21 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const EXAMPLES = join(ROOT, "examples");
+const DIST = join(EXAMPLES, "dist");
 export const REVISIONS = ["2026-07-28", "2025-11-25"];
 const SPEC_ROOT = resolve(process.env.MCP_SPEC_ROOT ?? join(ROOT, "../shared/mcp-spec"));
+const OWN = (path) => !/\/(gen|dist[^/]*)\//.test(`${relative(EXAMPLES, path)}/`.replace(/^/, "/"));
 
 function files(dir, keep) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name), keep) : keep(e.name) ? [join(dir, e.name)] : []));
 }
 
-/** A fingerprint of every input: the example's sources, the generator (dist, templates) and the schemas. */
-function fingerprint(name) {
+/** A fingerprint of every input: the examples' sources, the generator (dist, templates), the schemas, this script. */
+function fingerprint() {
   const inputs = [
-    ...files(join(ROOT, "examples", name), (f) => f.endsWith(".ts")).filter((f) => !f.includes("/gen/") && !f.includes("/dist/")),
+    ...files(EXAMPLES, (f) => f.endsWith(".ts")).filter(OWN),
     ...files(join(ROOT, "dist"), (f) => f.endsWith(".js")),
     ...files(join(ROOT, "templates"), () => true),
     ...REVISIONS.map((r) => join(SPEC_ROOT, r, "schema.ts")),
@@ -34,9 +37,9 @@ function fingerprint(name) {
   return hash.digest("hex");
 }
 
-async function transpile(from, to) {
+async function transpile(sources, from, to) {
   const { default: ts } = await import("typescript");
-  for (const file of files(from, (f) => f.endsWith(".ts") && !f.endsWith(".d.ts"))) {
+  for (const file of sources) {
     const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
       compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true },
       fileName: file,
@@ -47,31 +50,34 @@ async function transpile(from, to) {
   }
 }
 
+/** Builds when an input changed; resolves with the folder of the example's main.js. */
 export async function ensureBuilt(name) {
-  const dir = join(ROOT, "examples", name);
-  const dist = join(dir, "dist");
-  const stamp = fingerprint(name);
-  if (existsSync(join(dist, ".stamp")) && readFileSync(join(dist, ".stamp"), "utf8") === stamp) return dist;
+  const stamp = fingerprint();
+  if (existsSync(join(DIST, ".stamp")) && readFileSync(join(DIST, ".stamp"), "utf8") === stamp) return join(DIST, name);
   if (!existsSync(join(ROOT, "dist/cli.js"))) execFileSync("npm", ["run", "--silent", "build"], { cwd: ROOT, stdio: "inherit" });
-  const args = [join(ROOT, "bin/mcp-gen.js"), "--quiet", "--force", "--spec-root", SPEC_ROOT, "--out", join(dir, "gen")];
+  // Build beside, then swap in: builds started in parallel never see a half-written dist.
+  const temp = `${DIST}.tmp-${process.pid}`;
+  const gen = join(temp, "gen-ts");
+  rmSync(temp, { recursive: true, force: true });
+  const args = [join(ROOT, "bin/mcp-gen.js"), "--quiet", "--force", "--spec-root", SPEC_ROOT, "--out", gen];
   for (const revision of REVISIONS) args.push("--revision", revision);
   execFileSync(process.execPath, args, { stdio: "inherit" });
-  // Build beside, then swap in: builds started in parallel never see a half-written dist.
-  const temp = `${dist}.tmp-${process.pid}`;
-  rmSync(temp, { recursive: true, force: true });
-  await transpile(dir, temp);
+  await transpile(files(gen, (f) => f.endsWith(".ts")), gen, join(temp, "gen"));
+  await transpile(files(EXAMPLES, (f) => f.endsWith(".ts") && !f.endsWith(".d.ts")).filter(OWN), EXAMPLES, temp);
+  rmSync(join(EXAMPLES, "gen"), { recursive: true, force: true });
+  renameSync(gen, join(EXAMPLES, "gen")); // the TypeScript, for editors and type checks
   writeFileSync(join(temp, "package.json"), '{"type":"module"}\n');
   writeFileSync(join(temp, ".stamp"), stamp);
-  rmSync(join(temp, "dist"), { recursive: true, force: true });
   try {
-    rmSync(dist, { recursive: true, force: true });
-    renameSync(temp, dist);
+    rmSync(DIST, { recursive: true, force: true });
+    renameSync(temp, DIST);
   } catch {
     rmSync(temp, { recursive: true, force: true }); // another build won the race
   }
-  return dist;
+  return join(DIST, name);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  for (const name of process.argv.slice(2)) console.error(`built ${relative(ROOT, await ensureBuilt(name))}`);
+  await ensureBuilt("");
+  console.error(`built ${relative(ROOT, DIST)}`);
 }

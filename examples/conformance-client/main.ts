@@ -3,7 +3,8 @@
 // the scenario in MCP_CONFORMANCE_SCENARIO and the wire revision in
 // MCP_CONFORMANCE_PROTOCOL_VERSION; it exits 0 when the scenario's steps succeeded.
 //   npm run --silent example:conformance-client -- http://localhost:3000/mcp
-import { v2025_11_25 as legacy, v2026_07_28 as modern, StreamableHttpTransport, type Transport } from "./gen/index.js";
+// The generated code it imports is examples/gen/ (built by examples/run.mjs on first use).
+import { v2025_11_25 as legacy, v2026_07_28 as modern, StreamableHttpTransport, type Transport } from "../gen/index.js";
 
 const url = process.argv[process.argv.length - 1]!;
 const scenario = process.env["MCP_CONFORMANCE_SCENARIO"] ?? "tools_call";

@@ -17,7 +17,7 @@ import {
   type OAuthDiscoveryState,
   type OAuthTokens,
 } from "@modelcontextprotocol/client";
-import type { Transport } from "./gen/index.js";
+import type { Transport } from "../gen/index.js";
 
 const REDIRECT = "http://localhost:3000/callback";
 /** A Client ID Metadata Document URL, used as client_id where the server supports CIMD. */

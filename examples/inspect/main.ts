@@ -3,7 +3,7 @@
 // identity and capabilities, and every tool, resource, resource template and prompt (all pages).
 //   npm run example:inspect -- --url http://127.0.0.1:3000/mcp
 //   npm run example:inspect -- --stdio "node server.js --flag"
-import { StdioTransport, StreamableHttpTransport, connect, isClientError, type ConnectedClient, type Transport } from "./gen/index.js";
+import { StdioTransport, StreamableHttpTransport, connect, isClientError, type ConnectedClient, type Transport } from "../gen/index.js";
 
 function usage(): never {
   console.error('usage: inspect --url <url> | --stdio "<command> [args…]"  [--header "Name: value"]…');

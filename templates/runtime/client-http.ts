@@ -190,7 +190,7 @@ export class StreamableHttpTransport implements Transport {
   private async readResponseStream(body: ReadableStream<Uint8Array>, request: JsonRpcRequest | undefined, options: TransportSendOptions, attempt = 0, lastEventId = ""): Promise<void> {
     const parser = new SseParser();
     parser.lastEventId = lastEventId;
-    const answered = await this.readEvents(body, parser, request);
+    const answered = await this.readEvents(body, parser, request, options.requestSignal);
     if (answered || !request || this.closing.signal.aborted || options.requestSignal?.aborted) return;
     const legacy = envelopeVersion(request) === undefined;
     if (legacy && parser.lastEventId && attempt < (this.options.maxReconnects ?? 2)) {
@@ -204,7 +204,7 @@ export class StreamableHttpTransport implements Transport {
   }
 
   /** Delivers every message of an SSE stream; true when the response to `request` was among them. */
-  private async readEvents(body: ReadableStream<Uint8Array>, parser: SseParser, request?: JsonRpcRequest): Promise<boolean> {
+  private async readEvents(body: ReadableStream<Uint8Array>, parser: SseParser, request?: JsonRpcRequest, requestSignal?: AbortSignal): Promise<boolean> {
     let answered = false;
     try {
       for await (const event of readSse(body, parser)) {
@@ -218,7 +218,8 @@ export class StreamableHttpTransport implements Transport {
         this.onmessage?.(parsed.message);
       }
     } catch (error) {
-      if (!this.closing.signal.aborted) this.onerror?.(new Error(`an SSE stream broke: ${error instanceof Error ? error.message : String(error)}`));
+      // Closing a stream on purpose (the caller's abort, close()) is no breakage.
+      if (!this.closing.signal.aborted && !requestSignal?.aborted) this.onerror?.(new Error(`an SSE stream broke: ${error instanceof Error ? error.message : String(error)}`));
     }
     return answered;
   }
