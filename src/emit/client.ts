@@ -47,13 +47,14 @@ const RESERVED = new Set(["request", "paginate", "pages", "listen", "open", "clo
 /** `CallToolRequest` → `callTool`; else the method in camel case (`tools/call` → `toolsCall`); then `…Request` until free. */
 export function stubName(requestType: string, method: string, taken: Set<string>): string {
   const camel = (text: string) => text.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase()).replace(/^[A-Z]/, (c) => c.toLowerCase());
-  const usable = (name: string) => /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) && !RESERVED.has(name) && !taken.has(name);
-  let name = [camel(requestType.replace(/Request$/, "")), camel(method)].find(usable) ?? `m${camel(method)}`;
+  const identifier = (name: string) => /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name);
+  const usable = (name: string) => identifier(name) && !RESERVED.has(name) && !taken.has(name);
+  const candidates = [camel(requestType.replace(/Request$/, "")), camel(method)];
+  let name = candidates.find(usable) ?? candidates.find(identifier) ?? `method${camel(method)}`;
   while (!usable(name)) name = `${name}Request`;
   taken.add(name);
   return name;
 }
-
 
 export function clientView(model: SchemaModel): ClientView {
   const surface = deriveSurface(model);
