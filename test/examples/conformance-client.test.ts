@@ -12,7 +12,12 @@ import { NODE22, RUNNER, ensureRunner, readChecks, runClientLeg, scoredScenarios
 import { REPO_ROOT } from "../helpers/spec.js";
 
 const OUT = join(REPO_ROOT, "test/tmp/conformance-client");
-const failures = (checks: Check[] | undefined) => (checks ? checks.filter((c) => c.status === "FAILURE").map((c) => `${c.id}: ${c.errorMessage ?? c.description}`) : ["no checks recorded"]);
+/** Why a scenario did not pass: its FAILURE checks; also none at all, or no SUCCESS (a vacuous pass: a fixture that does nothing "passes" initialize). */
+function failures(checks: Check[] | undefined): string[] {
+  if (!checks) return ["no checks recorded"];
+  const failed = checks.filter((c) => c.status === "FAILURE").map((c) => `${c.id}: ${c.errorMessage ?? c.description}`);
+  return failed.length || checks.some((c) => c.status === "SUCCESS") ? failed : ["no successful check"];
+}
 
 beforeAll(async () => {
   ensureRunner();
