@@ -1,6 +1,6 @@
-// The cost of the generated 2026-07-28 output for a consumer's type checker: a one-line program
-// importing it (the project's yardstick) and a small client program, each at most 50,000
-// instantiations (tsc --extendedDiagnostics, NodeNext, strict, skipLibCheck).
+// The cost of the generated 2026-07-28 output for a consumer's type checker: a small program
+// importing a schema and using the client, at most 50,000 instantiations (tsc
+// --extendedDiagnostics, NodeNext, strict, skipLibCheck).
 import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,20 +26,17 @@ beforeAll(() => {
 });
 
 describe("type-checker cost of the 2026-07-28 output, client included", () => {
-  it("a program importing a schema stays within the budget", async () => {
-    const count = await instantiations(`import { CallToolRequestSchema } from "./gen/index.js";\nexport const r = CallToolRequestSchema.parse({});\n`);
-    console.log(`schema consumer: ${count} instantiations`);
-    expect(count).toBeLessThanOrEqual(BUDGET);
-  });
-
-  it("a program using the client stays within the budget", async () => {
+  // Every generated source file is checked whatever the program imports (they are .ts, not
+  // .d.ts), so a program using the client measures the one-line schema program's cost too.
+  it("a program importing a schema and using the client stays within the budget", async () => {
     const count = await instantiations(
-      `import { StdioTransport, createClient } from "./gen/index.js";\n` +
+      `import { CallToolRequestSchema, StdioTransport, createClient } from "./gen/index.js";\n` +
+        `export const r = CallToolRequestSchema.parse({});\n` +
         `const client = createClient(new StdioTransport({ command: "s" }), { clientInfo: { name: "c", version: "1" }, handlers: { "elicitation/create": async () => ({ action: "decline" }) } });\n` +
         `export const result = await client.callTool({ name: "t", arguments: {} });\n` +
         `for await (const tool of client.paginate("tools/list")) console.log(tool.name);\n`,
     );
-    console.log(`client consumer: ${count} instantiations`);
+    console.log(`2026-07-28 consumer: ${count} instantiations (budget ${BUDGET})`);
     expect(count).toBeLessThanOrEqual(BUDGET);
   });
 });

@@ -133,6 +133,14 @@ describe("connect() over several revisions", () => {
     expect((await client.listTools()).tools.length).toBe(3);
   });
 
+  it("an SDK 1.x server over HTTP answers the probe with an HTTP 400 (no session): connect() falls back to a legacy session", async () => {
+    const url = await httpFixture("sdk-v1-server.mjs");
+    const client = await connect(() => new gen.StreamableHttpTransport(url), { clientInfo: CLIENT_INFO, handlers: { "elicitation/create": acceptName } });
+    clients.push(client);
+    expect([client.revision, client.era, client.server?.serverInfo?.name]).toEqual(["2025-11-25", "legacy", "sdk-v1-fixture"]);
+    expect(text(await client.callTool({ name: "ask", arguments: {} }))).toContain('"name":"Ada"');
+  });
+
   it("server-everything (2025-11-25 only) fails the probe: connect() falls back to initialize and lists everything", async () => {
     const handlers = {
       "elicitation/create": async () => ({ action: "decline" }),
