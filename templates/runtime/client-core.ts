@@ -3,7 +3,7 @@
 // result validation, pagination, subscriptions, and the x-mcp-header rules of tools/list.
 import { ClientError, isClientError } from "./client-errors.js";
 import { answerServerRequest, capabilitiesFor, checked, fulfilInputs, type HandlerTable, type RevisionSpec } from "./client-handlers.js";
-import { Session, type RequestOptions, type SendExtras } from "./client-session.js";
+import { Session, anySignal, type RequestOptions, type SendExtras } from "./client-session.js";
 import { Subscription } from "./client-subscription.js";
 import { encodeHeaderValue, paramHeadersOf, paramValueText, valueAt, type ParamHeader } from "./headers.js";
 import type { JsonRpcNotification, JsonRpcParams } from "./jsonrpc.js";
@@ -150,7 +150,7 @@ export class ClientCore {
     const method = "subscriptions/listen";
     if (!Object.hasOwn(this.spec.methods, method)) throw new ClientError("version", `revision ${this.spec.revision} has no ${method}`);
     const controller = new AbortController();
-    const signal = options.signal ? AbortSignal.any([options.signal, controller.signal]) : controller.signal;
+    const signal = options.signal ? anySignal(options.signal, controller.signal) : controller.signal;
     return new Subscription<N>(
       (push) => this.sendModern(method, (params ?? {}) as JsonRpcParams, { ...options, signal, timeoutMs: options.timeoutMs ?? 0 }, { onSubscriptionNotification: push }),
       () => controller.abort(new ClientError("aborted", "the subscription was closed")),

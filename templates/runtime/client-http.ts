@@ -3,6 +3,7 @@
 // responses, a JSON-RPC error in a 4xx body delivered as that error, and for legacy sessions
 // (2025-11-25 and earlier) Mcp-Session-Id, the GET stream and resumption with Last-Event-ID.
 import { ClientError } from "./client-errors.js";
+import { anySignal } from "./client-session.js";
 import { encodeHeaderValue } from "./headers.js";
 import { classifyMessage, parseMessage, type JsonRpcMessage, type JsonRpcRequest } from "./jsonrpc.js";
 import { HEADER, META, nameSourceOf } from "./protocol.js";
@@ -76,7 +77,7 @@ export class StreamableHttpTransport implements Transport {
 
   async send(message: JsonRpcMessage, options: TransportSendOptions = {}): Promise<void> {
     if (this.closing.signal.aborted) throw new ClientError("closed", "the HTTP transport was closed");
-    const signal = options.requestSignal ? AbortSignal.any([options.requestSignal, this.closing.signal]) : this.closing.signal;
+    const signal = options.requestSignal ? anySignal(options.requestSignal, this.closing.signal) : this.closing.signal;
     let response: Response;
     try {
       response = await this.fetch({ method: "POST", headers: await this.headersFor(message, options.headers), body: JSON.stringify(message), signal });
@@ -194,7 +195,7 @@ export class StreamableHttpTransport implements Transport {
     if (answered || !request || this.closing.signal.aborted || options.requestSignal?.aborted) return;
     const legacy = envelopeVersion(request) === undefined;
     if (legacy && parser.lastEventId && attempt < (this.options.maxReconnects ?? 2)) {
-      const signal = options.requestSignal ? AbortSignal.any([options.requestSignal, this.closing.signal]) : this.closing.signal;
+      const signal = options.requestSignal ? anySignal(options.requestSignal, this.closing.signal) : this.closing.signal;
       await sleep(parser.retry ?? this.options.defaultRetryMs ?? 1000, signal);
       const resumed = await this.get(parser.lastEventId, signal).catch(() => undefined);
       if (resumed?.ok && contentType(resumed) === SSE_TYPE && resumed.body) return this.readResponseStream(resumed.body, request, options, attempt + 1, parser.lastEventId);
