@@ -83,3 +83,7 @@ for (const r of results) {
 // Server: tools/call through the generated fetch handler beside the SDK v2 server, in one run.
 const { serverBench, printServerBench } = await import("./server.mjs");
 printServerBench(serverBench({ root, specRoot }));
+
+// Client round trips, the generated client and the SDK's side by side in one run.
+const { clientBench, clientTable } = await import("./client.mjs");
+console.log(`\n${clientTable(await clientBench({ root, specRoot }))}`);

@@ -1,14 +1,75 @@
-// Builds the examples: generates the 2026-07-28 + 2025-11-25 code they are written against into
-// examples/gen (git-ignored; a no-op when up to date), then compiles examples/ to examples/dist.
-// The spec comes from --spec-root: $MCP_SPEC_ROOT, else ../shared/mcp-spec beside the repository.
+// Builds the examples on generated code: runs mcp-gen (revisions 2026-07-28 and 2025-11-25) into
+// examples/gen/ (git-ignored, shared by every example), then type-checks and compiles examples/
+// with examples/tsconfig.json (strictest flags) into examples/dist/ (dist/gen, dist/<example>/
+// main.js: plain JS for Node 20). Skips all of it when no input changed. The spec comes from
+// $MCP_SPEC_ROOT, else ../shared/mcp-spec beside the repository.
+// `node examples/build.mjs` builds; run.mjs and tests call `ensureBuilt(name)`.
+import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { join } from "node:path";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const specRoot = process.env.MCP_SPEC_ROOT || join(root, "../shared/mcp-spec");
-const args = [join(root, "bin/mcp-gen.js"), "--quiet", "--revision", "2026-07-28", "--revision", "2025-11-25", "--out", join(root, "examples/gen")];
-if (existsSync(specRoot)) args.push("--spec-root", specRoot);
-execFileSync(process.execPath, args, { stdio: "inherit" });
-execFileSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(root, "examples/tsconfig.json")], { stdio: "inherit" });
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const EXAMPLES = join(ROOT, "examples");
+const DIST = join(EXAMPLES, "dist");
+export const REVISIONS = ["2026-07-28", "2025-11-25"];
+const SPEC_ROOT = resolve(process.env.MCP_SPEC_ROOT || join(ROOT, "../shared/mcp-spec"));
+/** The examples' own sources: not the generated code, not build output. */
+const OWN = (path) => !/^(gen|dist[^/]*)\//.test(relative(EXAMPLES, path));
+
+function files(dir, keep) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name), keep) : keep(e.name) ? [join(dir, e.name)] : []));
+}
+
+/** A fingerprint of every input: the examples' sources and tsconfig, the generator (dist, templates), the schemas, this script. */
+function fingerprint() {
+  const inputs = [
+    ...files(EXAMPLES, (f) => f.endsWith(".ts") || f === "tsconfig.json").filter(OWN),
+    ...files(join(ROOT, "dist"), (f) => f.endsWith(".js")),
+    ...files(join(ROOT, "templates"), () => true),
+    ...REVISIONS.map((r) => join(SPEC_ROOT, r, "schema.ts")),
+    fileURLToPath(import.meta.url),
+  ];
+  const hash = createHash("sha256");
+  for (const file of inputs.sort()) {
+    const { mtimeMs, size } = statSync(file);
+    hash.update(`${relative(ROOT, file)}:${mtimeMs}:${size}\n`);
+  }
+  return hash.digest("hex");
+}
+
+function generate() {
+  const args = [join(ROOT, "bin/mcp-gen.js"), "--quiet", "--out", join(EXAMPLES, "gen")];
+  for (const revision of REVISIONS) args.push("--revision", revision);
+  if (existsSync(SPEC_ROOT)) args.push("--spec-root", SPEC_ROOT);
+  execFileSync(process.execPath, args, { stdio: "inherit" });
+}
+
+/** Builds when an input changed; resolves with the folder of the example's main.js. */
+export async function ensureBuilt(name) {
+  const stamp = fingerprint();
+  if (existsSync(join(DIST, ".stamp")) && readFileSync(join(DIST, ".stamp"), "utf8") === stamp) return join(DIST, name);
+  if (!existsSync(join(ROOT, "dist/cli.js"))) execFileSync("npm", ["run", "--silent", "build"], { cwd: ROOT, stdio: "inherit" });
+  generate();
+  // Compile beside, then swap in: a build started in parallel never sees a half-written dist.
+  const temp = `${DIST}.tmp-${process.pid}`;
+  rmSync(temp, { recursive: true, force: true });
+  const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
+  execFileSync(process.execPath, [tsc, "-p", join(EXAMPLES, "tsconfig.json"), "--outDir", temp, "--incremental", "false"], { stdio: "inherit" });
+  writeFileSync(join(temp, "package.json"), '{"type":"module"}\n');
+  writeFileSync(join(temp, ".stamp"), stamp);
+  try {
+    rmSync(DIST, { recursive: true, force: true });
+    renameSync(temp, DIST);
+  } catch {
+    rmSync(temp, { recursive: true, force: true }); // another build won the race
+  }
+  return join(DIST, name);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await ensureBuilt("");
+  console.error(`built ${relative(ROOT, DIST)}`);
+}

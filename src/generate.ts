@@ -70,8 +70,9 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
     models.push({ dir: unit.dir, model });
     emitted.push(...(await emitUnit(model, unit.dir)));
   }
-  const { emitRoot, emitRuntime } = await import("./emit/index.js");
-  if (units.length > 1) emitted.push(...emitRoot(models, { generatorVersion: GENERATOR_VERSION }));
+  const { emitRuntime, emitRoot } = await import("./emit/index.js");
+  // Several revisions: files at the root span them (connect.ts, index.ts).
+  if (models.length > 1) emitted.push(...emitRoot(models, { generatorVersion: GENERATOR_VERSION }));
   const files = await formatFiles([...emitted, ...emitRuntime({ generatorVersion: GENERATOR_VERSION })], settings);
   const plans = planOutput(request.outDir, files);
   const next = manifestFor(GENERATOR_VERSION, inputs, revisions.map(({ label, dir, types }) => ({ label, dir, types })), files);

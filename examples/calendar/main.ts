@@ -33,7 +33,7 @@ const handlers: ServerOptions["handlers"] = {
   "prompts/list": () => ({ prompts: [{ name: "prepare_week", description: "Plan the coming week from the calendar", arguments: [{ name: "focus", description: "What the week should focus on" }] }], ...CACHE }),
   "prompts/get": (params) => {
     if (params.name !== "prepare_week") throw new McpError(-32602, `Unknown prompt: ${params.name}`);
-    const focus = params.arguments?.focus ?? "whatever matters most";
+    const focus = params.arguments?.["focus"] ?? "whatever matters most";
     return {
       messages: [
         { role: "user", content: { type: "resource", resource: { uri: WEEK, mimeType: "text/markdown", text: weekText() } } },
@@ -55,11 +55,11 @@ const handlers: ServerOptions["handlers"] = {
     if (params.name !== "create_event") throw new McpError(-32602, `Unknown tool: ${params.name}`);
     const args = params.arguments ?? {};
     const pending = ctx.requestState as Pending | undefined;
-    const title = pending?.title ?? (typeof args.title === "string" ? args.title : undefined);
+    const title = pending?.title ?? (typeof args["title"] === "string" ? args["title"] : undefined);
     if (!title) return { isError: true, content: [{ type: "text", text: "create_event needs a title" }] };
-    const durationMinutes = pending?.durationMinutes ?? (typeof args.durationMinutes === "number" ? args.durationMinutes : 30);
-    const answer = ctx.inputResponses?.startsAt;
-    const given = typeof args.startsAt === "string" ? args.startsAt : answer && "action" in answer && answer.action === "accept" ? answer.content?.startsAt : undefined;
+    const durationMinutes = pending?.durationMinutes ?? (typeof args["durationMinutes"] === "number" ? args["durationMinutes"] : 30);
+    const answer = ctx.inputResponses?.["startsAt"];
+    const given = typeof args["startsAt"] === "string" ? args["startsAt"] : answer && "action" in answer && answer.action === "accept" ? answer.content?.["startsAt"] : undefined;
     if (typeof given !== "string" || Number.isNaN(Date.parse(given))) {
       if (answer && "action" in answer && answer.action !== "accept") return { content: [{ type: "text", text: `Not created: the start time was ${answer.action === "decline" ? "declined" : "cancelled"}.` }] };
       return ctx.inputRequired({
@@ -80,7 +80,7 @@ const server = createServer({
   instructions: "A calendar: read calendar://week, plan with the prepare_week prompt, add events with create_event.",
   handlers,
   // The sealed requestState must open in whichever process serves the retry: share the secret.
-  stateSecret: process.env.MCP_STATE_SECRET ?? "mcp-gen calendar example secret, change me in production",
+  stateSecret: process.env["MCP_STATE_SECRET"] ?? "mcp-gen calendar example secret, change me in production",
 });
 
 await serve(server);

@@ -10,7 +10,7 @@ export interface CalendarEvent {
   durationMinutes: number;
 }
 
-const file = process.env.CALENDAR_FILE ?? join(tmpdir(), "mcp-gen-calendar.json");
+const file = process.env["CALENDAR_FILE"] ?? join(tmpdir(), "mcp-gen-calendar.json");
 
 export function events(): CalendarEvent[] {
   if (!existsSync(file)) return [];

@@ -49,19 +49,19 @@ export const contentHandlers: Pick<Handlers, "resources/list" | "resources/templ
       case "test_simple_prompt":
         return { messages: [user(text("This is a simple prompt for testing."))] };
       case "test_prompt_with_arguments":
-        return { messages: [user(text(`Prompt with arguments: arg1='${args.arg1}', arg2='${args.arg2}'`))] };
+        return { messages: [user(text(`Prompt with arguments: arg1='${args["arg1"]}', arg2='${args["arg2"]}'`))] };
       case "test_prompt_with_embedded_resource":
         return {
           messages: [
-            user({ type: "resource", resource: { uri: String(args.resourceUri), mimeType: "text/plain", text: "Embedded resource content for testing." } }),
+            user({ type: "resource", resource: { uri: String(args["resourceUri"]), mimeType: "text/plain", text: "Embedded resource content for testing." } }),
             user(text("Please process the embedded resource above.")),
           ],
         };
       case "test_prompt_with_image":
         return { messages: [user({ type: "image", data: PNG_1X1, mimeType: "image/png" }), user(text("Please analyze the image above."))] };
       case "test_input_required_result_prompt": {
-        const answer = ctx.inputResponses?.user_context;
-        const context = answer && "action" in answer && answer.action === "accept" ? answer.content?.context : undefined;
+        const answer = ctx.inputResponses?.["user_context"];
+        const context = answer && "action" in answer && answer.action === "accept" ? answer.content?.["context"] : undefined;
         if (typeof context === "string") return { messages: [user(text(`Use the following context: ${context}`))] };
         return ctx.inputRequired({
           inputRequests: { user_context: { method: "elicitation/create", params: { mode: "form", message: "What context should the prompt use?", requestedSchema: { type: "object", properties: { context: { type: "string" } }, required: ["context"] } } } },

@@ -46,7 +46,7 @@ server = createServer({
   serverInfo: { name: "mcp-gen-conformance-everything", version: "1.0.0" },
   capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true }, logging: {}, completions: {} },
   handlers,
-  stateSecret: process.env.MCP_STATE_SECRET ?? "mcp-gen everything example: a state secret of 32+ bytes",
+  stateSecret: process.env["MCP_STATE_SECRET"] ?? "mcp-gen everything example: a state secret of 32+ bytes",
 });
 
 await serve(server);

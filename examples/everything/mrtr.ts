@@ -19,7 +19,7 @@ export function mrtrTools(): Tool[] {
       description: "MRTR: asks for the caller's name with an elicitation",
       inputSchema: object(),
       run: (_args, ctx) => {
-        const name = accepted(ctx, "user_name")?.name;
+        const name = accepted(ctx, "user_name")?.["name"];
         return typeof name === "string" ? text(`Hello, ${name}!`) : ctx.inputRequired({ inputRequests: { user_name: askName() } });
       },
     },
@@ -55,7 +55,7 @@ export function mrtrTools(): Tool[] {
       description: "MRTR: asks for elicitation, sampling and roots in one round",
       inputSchema: object(),
       run: (_args, ctx) => {
-        const name = accepted(ctx, "user_name")?.name;
+        const name = accepted(ctx, "user_name")?.["name"];
         const greeting = sampled(ctx, "greeting");
         const found = rootsOf(ctx, "client_roots");
         if (typeof name === "string" && greeting !== undefined && found) return text(`${greeting} ${name} (${found.length} root(s) visible)`);
@@ -69,11 +69,11 @@ export function mrtrTools(): Tool[] {
       run: (_args, ctx) => {
         const state = (ctx.requestState ?? {}) as { step?: number; name?: string };
         if (state.step === 1) {
-          const name = accepted(ctx, "step1")?.name;
+          const name = accepted(ctx, "step1")?.["name"];
           if (typeof name === "string") return ctx.inputRequired({ inputRequests: { step2: elicit("Step 2: What is your favorite color?", { color: { type: "string" } }, ["color"]) }, requestState: { step: 2, name } });
         }
         if (state.step === 2) {
-          const color = accepted(ctx, "step2")?.color;
+          const color = accepted(ctx, "step2")?.["color"];
           if (typeof color === "string") return text(`Multi-round complete: ${state.name ?? "unknown"} likes ${color}`);
         }
         return ctx.inputRequired({ inputRequests: { step1: elicit("Step 1: What is your name?", { name: { type: "string" } }, ["name"]) }, requestState: { step: 1 } });
@@ -93,9 +93,9 @@ export function mrtrTools(): Tool[] {
         if (ctx.inputResponses && Object.keys(ctx.inputResponses).length) return text("Capability-aware input requests fulfilled");
         const caps = ctx.clientCapabilities;
         const requests: M.InputRequests = {};
-        if (caps.elicitation) requests.user_name = askName();
-        if (caps.sampling) requests.greeting = sample("Generate a short greeting", 50);
-        if (caps.roots) requests.client_roots = roots;
+        if (caps.elicitation) requests["user_name"] = askName();
+        if (caps.sampling) requests["greeting"] = sample("Generate a short greeting", 50);
+        if (caps.roots) requests["client_roots"] = roots;
         return Object.keys(requests).length ? ctx.inputRequired({ inputRequests: requests }) : text("No declared client capability supports an in-band input request");
       },
     },

@@ -43,7 +43,7 @@ export const TOOLS: Array<Tool & { run: ToolHandler }> = [
     name: "test_x_mcp_header",
     description: "Mirrors its region argument into the Mcp-Param-Region header (SEP-2243)",
     inputSchema: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" }, level: { type: "integer" } } },
-    run: (args) => text(`region=${typeof args.region === "string" ? args.region : "<none>"}`),
+    run: (args) => text(`region=${typeof args["region"] === "string" ? args["region"] : "<none>"}`),
   },
   {
     name: "test_missing_capability",
@@ -100,7 +100,7 @@ export const TOOLS: Array<Tool & { run: ToolHandler }> = [
         ctx.progress?.(step, 100, `Completed step ${step} of 100`);
         if (step < 100) await sleep(50);
       }
-      return text(String(ctx._meta.progressToken ?? "no-progress-token"));
+      return text(String(ctx._meta["progressToken"] ?? "no-progress-token"));
     },
   },
   { name: "test_error_handling", description: "Tests error response handling", inputSchema: object(), run: () => ({ isError: true, content: [{ type: "text", text: "This tool intentionally returns an error for testing" }] }) },
@@ -111,7 +111,7 @@ export const TOOLS: Array<Tool & { run: ToolHandler }> = [
     inputSchema: object({ prompt: { type: "string" } }, ["prompt"]),
     run: (args, ctx) => {
       const answer = sampled(ctx, "completion");
-      return answer !== undefined ? text(`LLM response: ${answer}`) : ctx.inputRequired({ inputRequests: { completion: sample(String(args.prompt), 100) } });
+      return answer !== undefined ? text(`LLM response: ${answer}`) : ctx.inputRequired({ inputRequests: { completion: sample(String(args["prompt"]), 100) } });
     },
   },
   {
@@ -119,9 +119,9 @@ export const TOOLS: Array<Tool & { run: ToolHandler }> = [
     description: "Tests server-initiated elicitation (user input request)",
     inputSchema: object({ message: { type: "string" } }, ["message"]),
     run: (args, ctx) => {
-      const answer = ctx.inputResponses?.user;
+      const answer = ctx.inputResponses?.["user"];
       if (answer && "action" in answer) return text(`User response: action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`);
-      return ctx.inputRequired({ inputRequests: { user: elicit(String(args.message), { username: { type: "string" }, email: { type: "string" } }, ["username", "email"]) } });
+      return ctx.inputRequired({ inputRequests: { user: elicit(String(args["message"]), { username: { type: "string" }, email: { type: "string" } }, ["username", "email"]) } });
     },
   },
   ...legacyElicitationTools(),

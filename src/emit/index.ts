@@ -6,9 +6,10 @@ import type { Constant, SchemaModel } from "../model/types.js";
 import { byText } from "../model/order.js";
 import { jsDoc, type EmitOptions, type OutputFile } from "./common.js";
 import { deriveSurface } from "../model/surface.js";
+import { clientImports, clientView } from "./client.js";
 import { errorsView } from "./errors.js";
 import { serverView } from "./server.js";
-import { rootView, type RootUnit } from "./root.js";
+import { connectView, rootView, type RootUnit } from "./root.js";
 import { checkExportClashes } from "./names.js";
 import { filledResultKeys, handlerMaps, mapEntries, methodAliases, methodTable, schemaIndex } from "./methods.js";
 import { emitTypeDeclarations } from "./types.js";
@@ -101,6 +102,12 @@ function serverFile(model: SchemaModel, render: (name: string, data: object) => 
   return render("server.ts", { ...data, typeImport: /\bT\./.test(body) ? `import type * as T from "./types.js";` : "" });
 }
 
+function clientFile(model: SchemaModel, render: (name: string, data: object) => string): string {
+  const view = clientView(model);
+  const body = render("client.ts", { ...view, imports: "" });
+  return render("client.ts", { ...view, imports: clientImports(body) });
+}
+
 export interface RevisionEmitOptions extends EmitOptions {
   /** Import path from the revision's folder to the runtime folder (`./runtime`, `../runtime`). */
   runtimeImport: string;
@@ -129,6 +136,7 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
     { path: "methods.ts", content: methodsFile(model, render) },
     { path: "errors.ts", content: errorsFile(model, render, options.runtimeImport) },
     { path: "server.ts", content: serverFile(model, render) },
+    { path: "client.ts", content: clientFile(model, render) },
     { path: "index.ts", content: render("index.ts") },
   ];
   checkExportClashes(model, files);
@@ -145,12 +153,21 @@ export function emitRuntime(options: EmitOptions): OutputFile[] {
   return names.map((name) => ({ path: `${RUNTIME_FOLDER}/${name}`, content: `${header}${readFileSync(new URL(name, RUNTIME_DIR), "utf8")}` }));
 }
 
-/** Files at the output root that span several revisions (only when more than one is generated). */
+/**
+ * Files at the root of a multi-revision output, spanning the revisions: `server.ts` (one server
+ * for all of them), `connect.ts` (a client that picks the revision the server speaks) and
+ * `index.ts` (each revision as a namespace, the handler revision's names, the root modules).
+ */
 export function emitRoot(units: RootUnit[], options: EmitOptions): OutputFile[] {
   const header = { generatorVersion: options.generatorVersion, source: `MCP schema revisions ${units.map((u) => u.dir).join(", ")}`, sha256: "" };
-  const render = (name: string) => template(name)({ ...header, ...rootView(units) });
+  const render = (name: string, data: object): string => template(name)({ ...header, ...data });
+  const modules = [
+    { name: "server", content: render("root-server.ts", rootView(units)) },
+    { name: "connect", content: render("connect.ts", connectView(units)) },
+  ];
   return [
-    { path: "server.ts", content: render("root-server.ts") },
-    { path: "index.ts", content: render("root-index.ts") },
+    ...modules.map((m) => ({ path: `${m.name}.ts`, content: m.content })),
+    // server.ts's names are exported by name in the template (they shadow the handler revision's).
+    { path: "index.ts", content: render("root-index.ts", { ...rootView(units), modules: modules.filter((m) => m.name !== "server").map((m) => m.name) }) },
   ];
 }

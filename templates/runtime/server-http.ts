@@ -97,7 +97,9 @@ async function post(server: McpServer, request: Request, options: FetchHandlerOp
  */
 async function stream(server: McpServer, request: JsonRpcRequest, info: { headers: Headers; signal: AbortSignal; session?: Session; principal?: string }, headers: Record<string, string>): Promise<Response> {
   const cancel = new AbortController();
-  info.signal.addEventListener("abort", () => cancel.abort(), { once: true });
+  // A request whose stream closed before it got here is cancelled from the start.
+  if (info.signal.aborted) cancel.abort();
+  else info.signal.addEventListener("abort", () => cancel.abort(), { once: true });
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const early: unknown[] = [];
   let first: (() => void) | undefined;
@@ -166,7 +168,8 @@ function openSessionStream(request: Request, sessions: Map<string, SessionEntry>
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       session.send = (message) => controller.enqueue(sseEvent(message));
-      request.signal.addEventListener("abort", () => (session.send = undefined), { once: true });
+      if (request.signal.aborted) session.send = undefined;
+      else request.signal.addEventListener("abort", () => (session.send = undefined), { once: true });
     },
     cancel: () => {
       session.send = undefined;

@@ -60,7 +60,8 @@ export function isInitialize(core: ServerCore, method: string): boolean {
 /** Handles a request of a legacy session. */
 export async function handleSessionRequest(core: ServerCore, session: Session, message: JsonRpcRequest, exchange: Exchange): Promise<JsonRpcResponse> {
   const controller = new AbortController();
-  exchange.signal?.addEventListener("abort", () => controller.abort(), { once: true });
+  if (exchange.signal?.aborted) controller.abort();
+  else exchange.signal?.addEventListener("abort", () => controller.abort(), { once: true });
   session.inflight.set(message.id, controller);
   try {
     if (isInitialize(core, message.method)) return initialize(core, session, message);
@@ -168,6 +169,7 @@ function ask(session: Session, method: string, params: JsonObject | undefined, e
       session.pending.delete(id);
       reject(new ProtocolError(JSONRPC.internalError, "Request cancelled while waiting for the client"));
     };
+    if (exchange.signal?.aborted) return onAbort();
     exchange.signal?.addEventListener("abort", onAbort, { once: true });
     session.pending.set(id, (response) => {
       exchange.signal?.removeEventListener("abort", onAbort);

@@ -129,5 +129,8 @@ describe("generate, --check and the output folder", () => {
     expect(existsSync(join(out, revision, "index.ts"))).toBe(true);
     expect(readdirSync(join(out, "runtime")).sort()).toEqual(FILES.filter((f) => f.startsWith("runtime/")).map((f) => f.slice("runtime/".length)));
     expect(existsSync(join(out, revision, "runtime"))).toBe(false);
+    // Files that span the revisions sit at the root.
+    expect(readFileSync(join(out, "index.ts"), "utf8")).toContain(`export * as v2024_11_05 from './2024-11-05/index.js'`);
+    expect(readFileSync(join(out, "connect.ts"), "utf8")).toContain(`import * as r1 from './2024-11-05/client.js'`);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it, beforeAll, afterAll } from "vitest";
 import { join } from "node:path";
 import { REPO_ROOT } from "../helpers/spec.js";
 import { startHttpExample } from "../helpers/processes.js";
-import { ensureRunner, failures, requirements, runServerLeg } from "./runner.js";
+import { failures, requirements, runServerLeg } from "../helpers/conformance-runner.js";
 
 /**
  * The field's yardstick: the official conformance runner's server leg, per requirement set,
@@ -13,7 +13,6 @@ const PENDING_REPORTED = ["json-schema-2020-12", "http-header-validation", "http
 let server: Awaited<ReturnType<typeof startHttpExample>>;
 
 beforeAll(async () => {
-  ensureRunner();
   server = await startHttpExample("everything");
 }, 300_000);
 

@@ -8,11 +8,12 @@ import type { DiffReport } from "../../src/diff/types.js";
 export const PROTOCOL = `
 export interface Request {
   method: string;
-  params?: { [key: string]: unknown };
+  // \`any\`, as in schema.ts: a named params interface (no index signature) must fit it.
+  params?: { [key: string]: any };
 }
 export interface Notification {
   method: string;
-  params?: { [key: string]: unknown };
+  params?: { [key: string]: any };
 }
 export interface Result {
   _meta?: { [key: string]: unknown };

@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../../src/cli.js";
+import { ensureRunner } from "./conformance-runner.js";
 import { GENERATED_ROOT, REPO_ROOT, REVISIONS, SPEC_ROOT } from "./spec.js";
 
 /** Generates every revision of the mirror once for the whole run, and builds the examples. */
@@ -13,5 +14,6 @@ export default async function setup(): Promise<void> {
   for (const revision of REVISIONS) args.push("--revision", revision);
   const code = await main(args);
   if (code !== 0) throw new Error(`generation failed with exit code ${code}`);
+  ensureRunner(); // once here: test files running in parallel must not each run npm ci
   execFileSync(process.execPath, [join(REPO_ROOT, "examples/build.mjs")], { stdio: "inherit", env: { ...process.env, MCP_SPEC_ROOT: SPEC_ROOT } });
 }

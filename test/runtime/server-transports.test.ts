@@ -95,6 +95,13 @@ describe("Streamable HTTP: JSON, SSE, cancellation, subscriptions", () => {
     expect(seen.aborted.length).toBe(before + 1);
   });
 
+  it("a request whose stream closed before it arrived starts cancelled: the handler sees an aborted signal, nothing hangs", async () => {
+    const before = seen.aborted.length;
+    const answer = http.toFetchHandler(server)(request(call(4, "wait-for-cancel"), standard("wait-for-cancel"), { signal: AbortSignal.abort() }));
+    await answer.catch(() => undefined);
+    expect(seen.aborted.length).toBe(before + 1);
+  }, 10_000);
+
   it("subscriptions/listen: the acknowledgement first, then only the notifications asked for, tagged with the subscription id", async () => {
     const aborter = new AbortController();
     const body = { jsonrpc: "2.0", id: 77, method: "subscriptions/listen", params: { notifications: { toolsListChanged: true, resourcesListChanged: true }, _meta: meta() } };

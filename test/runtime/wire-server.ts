@@ -52,7 +52,7 @@ export async function wireServer(options: { secret?: string; validateResults?: b
             ctx.progress?.(2, 2);
             return { content: [{ type: "text", text: "done" }] };
           case "wait-for-cancel":
-            await new Promise<void>((resolve) => ctx.signal.addEventListener("abort", () => resolve(), { once: true }));
+            await new Promise<void>((resolve) => (ctx.signal.aborted ? resolve() : ctx.signal.addEventListener("abort", () => resolve(), { once: true })));
             seen.aborted.push(true);
             return { content: [] };
           case "ask": {

@@ -19,7 +19,7 @@ const OPTIONS = {
   isolatedDeclarations: false,
   declaration: false,
   noUnusedLocals: false,
-  paths: { "@spec/*": [join(SPEC_ROOT, "*/schema.ts")], "@gen/*": [join(GENERATED_ROOT, "*/index.ts")] },
+  paths: { "@spec/*": [join(SPEC_ROOT, "*/schema.ts")], "@gen/*": [join(GENERATED_ROOT, "*/index.ts")], "@gen-root": [join(GENERATED_ROOT, "index.ts")] },
 };
 
 function copySources(dir: string): string[] {

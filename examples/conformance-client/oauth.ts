@@ -1,0 +1,132 @@
+// OAuth for the auth/… scenarios: the official SDK's StreamableHTTPClientTransport with a fetch
+// that runs the SDK's `auth()` flow on 401/403, handed to the generated client as its transport.
+// The provider keeps everything in memory and takes the authorization redirect itself (no
+// browser): the conformance authorization server answers the authorization URL with a 302
+// carrying the code. Modelled on the SDK's own conformance helpers.
+import {
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+  auth,
+  computeScopeUnion,
+  extractWWWAuthenticateParams,
+  isStrictScopeSuperset,
+  type OAuthClientInformation,
+  type OAuthClientInformationFull,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type OAuthTokens,
+} from "@modelcontextprotocol/client";
+import type { Transport } from "../gen/index.js";
+
+const REDIRECT = "http://localhost:3000/callback";
+/** A Client ID Metadata Document URL, used as client_id where the server supports CIMD. */
+const CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json";
+
+class MemoryOAuthProvider implements OAuthClientProvider {
+  private information: OAuthClientInformationFull | undefined;
+  private saved: OAuthTokens | undefined;
+  private verifier: string | undefined;
+  private discovery: OAuthDiscoveryState | undefined;
+  code: string | undefined;
+  iss: string | undefined;
+  readonly clientMetadataUrl?: string;
+  private readonly metadata: OAuthClientMetadata;
+
+  constructor(metadata: OAuthClientMetadata, clientMetadataUrl?: string) {
+    this.metadata = metadata;
+    if (clientMetadataUrl !== undefined) this.clientMetadataUrl = clientMetadataUrl;
+  }
+
+  get redirectUrl(): string {
+    return REDIRECT;
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return this.metadata;
+  }
+  clientInformation(): OAuthClientInformation | undefined {
+    return this.information;
+  }
+  saveClientInformation(information: OAuthClientInformationFull): void {
+    this.information = information;
+  }
+  tokens(): OAuthTokens | undefined {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens): void {
+    this.saved = tokens;
+  }
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.discovery = state;
+  }
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.discovery;
+  }
+  saveCodeVerifier(verifier: string): void {
+    this.verifier = verifier;
+  }
+  codeVerifier(): string {
+    if (!this.verifier) throw new Error("no code verifier saved");
+    return this.verifier;
+  }
+  invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): void {
+    if (scope === "all" || scope === "client") this.information = undefined;
+    if (scope === "all" || scope === "tokens") this.saved = undefined;
+    if (scope === "all" || scope === "verifier") this.verifier = undefined;
+    if (scope === "all" || scope === "discovery") this.discovery = undefined;
+  }
+  /** Follows the authorization URL by hand and keeps the code (and `iss`, RFC 9207) of the redirect. */
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    const response = await fetch(authorizationUrl, { redirect: "manual" });
+    const location = response.headers.get("location");
+    if (!location) throw new Error(`no redirect from ${authorizationUrl}`);
+    const redirect = new URL(location);
+    this.code = redirect.searchParams.get("code") ?? undefined;
+    this.iss = redirect.searchParams.get("iss") ?? undefined;
+    if (!this.code) throw new Error("no authorization code in the redirect");
+  }
+}
+
+type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** On 401/403: run the SDK's flow (discovery, registration, authorization, token), step-up scopes on 403. */
+async function authorize(response: Response, provider: MemoryOAuthProvider, serverUrl: URL): Promise<void> {
+  const { resourceMetadataUrl, scope: challenged } = extractWWWAuthenticateParams(response);
+  const previous = await provider.tokens();
+  const scope = response.status === 403 ? computeScopeUnion(previous?.scope, challenged) : challenged;
+  if (response.status === 401) provider.invalidateCredentials("discovery"); // the server may have moved its AS
+  const base = { serverUrl, fetchFn: fetch as Fetch, ...(resourceMetadataUrl && { resourceMetadataUrl }), ...(scope !== undefined && { scope }) };
+  let result = await auth(provider, { ...base, forceReauthorization: isStrictScopeSuperset(scope, previous?.scope) });
+  if (result === "REDIRECT") {
+    if (!provider.code) throw new UnauthorizedError("no authorization code");
+    result = await auth(provider, { ...base, authorizationCode: provider.code, ...(provider.iss !== undefined && { iss: provider.iss }) });
+  }
+  if (result !== "AUTHORIZED") throw new UnauthorizedError(`authorization failed: ${result}`);
+}
+
+function oauthFetch(provider: MemoryOAuthProvider, serverUrl: URL): Fetch {
+  return async (input, init) => {
+    const attempt = async () => {
+      const headers = new Headers(init?.headers);
+      const tokens = await provider.tokens();
+      if (tokens) headers.set("Authorization", `Bearer ${tokens.access_token}`);
+      return fetch(input, { ...init, headers });
+    };
+    let response = await attempt();
+    if (response.status === 401 || response.status === 403) {
+      await authorize(response, provider, serverUrl);
+      response = await attempt();
+    }
+    if (response.status === 401 || response.status === 403) throw new UnauthorizedError(`still unauthorized at ${String(input)}`);
+    return response;
+  };
+}
+
+export async function oauthTransport(url: string, scenario: string, context: Record<string, unknown>): Promise<Transport> {
+  const metadata: OAuthClientMetadata = { client_name: "mcp-gen-conformance-client", redirect_uris: [REDIRECT] };
+  const preRegistered = scenario === "auth/pre-registration";
+  const provider = new MemoryOAuthProvider(metadata, preRegistered ? undefined : CLIENT_METADATA_URL);
+  if (preRegistered) provider.saveClientInformation({ client_id: String(context["client_id"]), client_secret: String(context["client_secret"]), redirect_uris: [REDIRECT] });
+  const serverUrl = new URL(url);
+  return new StreamableHTTPClientTransport(serverUrl, { fetch: oauthFetch(provider, serverUrl) });
+}

@@ -1,0 +1,42 @@
+// The cost of the generated 2026-07-28 output for a consumer's type checker: a small program
+// importing a schema and using the client, at most 50,000 instantiations (tsc
+// --extendedDiagnostics, NodeNext, strict, skipLibCheck).
+import { execFile } from "node:child_process";
+import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GENERATED_ROOT, REPO_ROOT } from "../helpers/spec.js";
+
+const DIR = join(REPO_ROOT, "test/tmp/instantiations");
+const BUDGET = 50_000;
+
+async function instantiations(main: string): Promise<number> {
+  writeFileSync(join(DIR, "main.ts"), main);
+  const { stdout } = await promisify(execFile)(process.execPath, [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", DIR, "--extendedDiagnostics"], { cwd: DIR });
+  return Number(/Instantiations:\s+(\d+)/.exec(stdout)![1]);
+}
+
+beforeAll(() => {
+  mkdirSync(DIR, { recursive: true });
+  cpSync(join(GENERATED_ROOT, "2026-07-28"), join(DIR, "gen"), { recursive: true });
+  cpSync(join(GENERATED_ROOT, "runtime"), join(DIR, "runtime"), { recursive: true });
+  writeFileSync(join(DIR, "package.json"), '{"type":"module"}\n');
+  writeFileSync(join(DIR, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, noEmit: true, types: [] }, files: ["main.ts"] }));
+});
+
+describe("type-checker cost of the 2026-07-28 output, client included", () => {
+  // Every generated source file is checked whatever the program imports (they are .ts, not
+  // .d.ts), so a program using the client measures the one-line schema program's cost too.
+  it("a program importing a schema and using the client stays within the budget", async () => {
+    const count = await instantiations(
+      `import { CallToolRequestSchema, StdioTransport, createClient } from "./gen/index.js";\n` +
+        `export const r = CallToolRequestSchema.parse({});\n` +
+        `const client = createClient(new StdioTransport({ command: "s" }), { clientInfo: { name: "c", version: "1" }, handlers: { "elicitation/create": async () => ({ action: "decline" }) } });\n` +
+        `export const result = await client.callTool({ name: "t", arguments: {} });\n` +
+        `for await (const tool of client.paginate("tools/list")) console.log(tool.name);\n`,
+    );
+    console.log(`2026-07-28 consumer: ${count} instantiations (budget ${BUDGET})`);
+    expect(count).toBeLessThanOrEqual(BUDGET);
+  });
+});
