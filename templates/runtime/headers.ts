@@ -68,8 +68,8 @@ export function paramHeadersOf(inputSchema: unknown): ParamHeaders {
   const stack: Array<{ schema: unknown; path: string[] }> = [{ schema: inputSchema, path: [] }];
   while (stack.length) {
     const { schema, path } = stack.pop()!;
-    if (!isSchema(schema) || !isSchema(schema.properties)) continue;
-    for (const [key, property] of Object.entries(schema.properties)) {
+    if (!isSchema(schema) || !isSchema(schema["properties"])) continue;
+    for (const [key, property] of Object.entries(schema["properties"])) {
       if (!isSchema(property)) continue;
       const at = [...path, key];
       if (Object.hasOwn(property, PARAM_HEADER_KEYWORD)) {
@@ -96,7 +96,7 @@ function annotation(property: Schema, path: string[]): ParamHeader | string {
   const name = property[PARAM_HEADER_KEYWORD];
   const where = path.join(".");
   if (typeof name !== "string" || !TOKEN.test(name)) return `${PARAM_HEADER_KEYWORD} of "${where}" must be a non-empty HTTP token, found ${JSON.stringify(name)}`;
-  const type = property.type;
+  const type = property["type"];
   if (type !== "string" && type !== "integer" && type !== "boolean") {
     return `${PARAM_HEADER_KEYWORD} "${name}" is on "${where}" of type ${JSON.stringify(type)}: only string, integer and boolean parameters may be mirrored`;
   }
