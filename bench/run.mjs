@@ -79,3 +79,10 @@ for (const r of results) {
   const fmt = (n) => Math.round(n).toLocaleString("en-US");
   console.log(`| ${names[r.variant]} | ${r.accepted}/${r.total} | ${fmt(r.median)} | ${fmt(r.min)} | ${fmt(r.max)} | ${(r.median / plain).toFixed(2)}x |`);
 }
+
+// What a consumer's `tsc --noEmit` pays for the output, beside the official SDK's schemas.
+const { consumerBench, consumerTable } = await import("./consumer.mjs");
+const consumerRuns = Number(process.env.BENCH_CONSUMER_RUNS ?? 3);
+const consumers = consumerBench({ root, specRoot, revision, runs: consumerRuns });
+console.log(`\nConsumer type-check cost (\`tsc --noEmit --extendedDiagnostics\`, NodeNext, strict, skipLibCheck; fresh project per program; medians of ${consumerRuns} runs)\n`);
+console.log(consumerTable(consumers));
