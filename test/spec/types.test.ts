@@ -45,9 +45,17 @@ describe("type-level facts of the generated maps (test/types)", () => {
       .replace(`export const initialize: RequestMethod = "initialize";`, `export const initialize: RequestMethod = "tools/call";`);
     expect(broken).not.toBe(text);
     writeFileSync(file, broken);
+    // And in the Zod API facts: a wrong option count, and a negative case whose directive is gone.
+    const zodFile = join(dir, "zod-api.ts");
+    const zodText = readFileSync(zodFile, "utf8");
+    const zodBroken = zodText.replace(`["length"], 10>>`, `["length"], 9>>`).replace("// @ts-expect-error: a request's shape has no `result`\n", "");
+    expect(zodBroken.length).toBeLessThan(zodText.length);
+    writeFileSync(zodFile, zodBroken);
     const result = await tsc(dir, OPTIONS, ["*.ts"]);
     const text2 = result.diagnostics.join("\n");
     expect(text2).toMatch(/methods-2026-07-28\.ts\(\d+,\d+\): error TS2344/); // the Assert<Equal<…>> fails
     expect(text2).toMatch(/methods-2026-07-28\.ts\(\d+,\d+\): error TS2578: Unused '@ts-expect-error' directive/);
+    expect(text2).toMatch(/zod-api\.ts\(\d+,\d+\): error TS2344/); // OptionCount
+    expect(text2).toMatch(/zod-api\.ts\(\d+,\d+\): error TS2339: Property 'result' does not exist/); // the negative case, unguarded
   });
 });
