@@ -14,7 +14,7 @@ const PLACEHOLDER = /%%|%[sdifjoOc]/g;
 
 /** How many arguments vitest passes per row: a tuple row is spread, anything else is one argument. */
 function rowArity(checker: ts.TypeChecker, rows: ts.Type): number | undefined {
-  const row = checker.getIndexTypeOfType(rows, ts.IndexKind.Number) ?? (checker.isTupleType(rows) ? checker.getUnionType(checker.getTypeArguments(rows as ts.TypeReference) as ts.Type[]) : undefined);
+  const row = checker.getIndexTypeOfType(rows, ts.IndexKind.Number);
   if (!row) return undefined;
   const members = row.isUnion() ? row.types : [row];
   let arity = Infinity;

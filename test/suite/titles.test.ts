@@ -35,7 +35,7 @@ describe("test titles name what they test (no \"→ undefined\")", () => {
     const files = testFiles(join(REPO_ROOT, "test"));
     expect(files.length).toBeGreaterThan(20);
     const { problems, checked, skipped } = eachTitleProblems([...files, sample]);
-    // Nearly every title's rows are typed (only rows whose element is an untyped array are skipped).
+    // Nearly every title's rows are typed (rows of untyped arrays, e.g. `string[][]`, are skipped).
     expect(checked).toBeGreaterThan(40);
     console.log(`titles: ${checked} checked, skipped: ${skipped.join(", ") || "none"}`);
     // The checker finds each planted mistake, and nothing in the suite itself.
