@@ -14,7 +14,11 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
+  // Each response closes its connection: the CLI runs in this process (helpers/cli.ts), where a
+  // kept-alive socket that the server timed out while a long generation blocked the event loop
+  // would be reused and reset.
   server = createServer((request, response) => {
+    response.setHeader("connection", "close");
     const [, variant, rev, file] = (request.url ?? "").split("/");
     const path = join(SPEC_ROOT, rev ?? "", file ?? "");
     if (!existsSync(path) || file !== "schema.ts") {

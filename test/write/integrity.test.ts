@@ -133,7 +133,8 @@ describe("a write interrupted between renames", () => {
 
   it("a staging folder of a live process, or one without mcp-gen's marker, is left alone", async () => {
     const { out } = project("staging-kept");
-    const live = join(dirname(out), `.mcp-gen-tmp-gen-${process.pid}`);
+    // A live process other than the one running mcp-gen (which runs in this process): the test runner's parent.
+    const live = join(dirname(out), `.mcp-gen-tmp-gen-${process.ppid}`);
     const foreign = join(dirname(out), ".mcp-gen-tmp-gen-999999999");
     mkdirSync(live);
     writeFileSync(join(live, ".mcp-gen-staging"), "x");
