@@ -1,6 +1,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
-import ts from "typescript";
+import type * as TypeScript from "typescript";
+
+/** Loaded on first use: importing STRICTEST alone should not cost a TypeScript load. */
+let loaded: typeof TypeScript | undefined;
+function typescript(): typeof TypeScript {
+  loaded ??= createRequire(import.meta.url)("typescript") as typeof TypeScript;
+  return loaded;
+}
 
 export interface TscResult {
   code: number;
@@ -44,9 +52,10 @@ export const STRICT_NODENEXT = STRICTEST;
  * the libs and the generated output are read once, however many programs compile them, as the
  * language service does. A file is reused only while its text is unchanged.
  */
-const sourceFiles = new Map<string, { text: string; file: ts.SourceFile }>();
+const sourceFiles = new Map<string, { text: string; file: TypeScript.SourceFile }>();
 
-function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
+function cachingHost(options: TypeScript.CompilerOptions): TypeScript.CompilerHost {
+  const ts = typescript();
   const host = ts.createCompilerHost(options);
   host.getSourceFile = (fileName, languageVersionOrOptions, onError) => {
     const text = host.readFile(fileName);
@@ -65,16 +74,17 @@ function cachingHost(options: ts.CompilerOptions): ts.CompilerHost {
   return host;
 }
 
-const FORMAT_HOST: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => "\n" };
+const FORMAT_HOST: TypeScript.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => "\n" };
 
 /** As `tsc --pretty false` prints it: `file(line,col): error TSxxxx: message` (first line of the chain). */
-function formatted(diagnostics: readonly ts.Diagnostic[]): string[] {
+function formatted(diagnostics: readonly TypeScript.Diagnostic[]): string[] {
+  const ts = typescript();
   return diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).map((d) => ts.formatDiagnostic(d, FORMAT_HOST).split("\n")[0]!);
 }
 
 /** One program, in-process: diagnostics and emit can be asked for a subset of its files. */
 export interface Compilation {
-  program: ts.Program;
+  program: TypeScript.Program;
   /**
    * Diagnostics of the files `accept` takes (default: every file, plus global and option
    * diagnostics, as tsc reports them). A file left out is still read and type-checked as far as
@@ -87,6 +97,7 @@ export interface Compilation {
 
 /** Writes a tsconfig.json into `dir` (so a failure can be replayed with `tsc -p dir`) and builds its program in-process. */
 export function compile(dir: string, compilerOptions: object, include: string[]): Compilation {
+  const ts = typescript();
   mkdirSync(dir, { recursive: true });
   const config = { compilerOptions, include };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(config, null, 2));

@@ -10,7 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPO_ROOT, SPEC_ROOT } from "../helpers/spec.js";
 import { STRICTEST } from "../helpers/tsc.js";
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+const timings: string[] = [];
+async function run(file: string, args: string[], options: object) {
+  const started = performance.now();
+  try {
+    return await execFileAsync(file, args, options);
+  } finally {
+    timings.push(`${args.slice(0, 2).join(" ")} ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
 const revision = "2026-07-28";
 const pins = JSON.parse(readFileSync(join(REPO_ROOT, "schema/revisions.json"), "utf8")) as { revisions: Record<string, { path: string; sha256: string }> };
 
@@ -82,6 +91,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  console.log(timings.join("; "));
   await new Promise<void>((resolve) => server.close(() => resolve()));
   rmSync(work, { recursive: true, force: true });
 });
