@@ -1,9 +1,12 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { runCli, runCliProcess, snapshot } from "../helpers/cli.js";
 import { REPO_ROOT, SPEC_ROOT, scratchDir } from "../helpers/spec.js";
+
+// Formatting is memoized per worker (same text and options, same prettier output): see helpers/format-cache.ts.
+vi.mock("../../src/write/format.js", async (original) => (await import("../helpers/format-cache.js")).withFormatCache(await original()));
 
 const revision = "2026-07-28";
 const version = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).version as string;

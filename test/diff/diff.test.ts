@@ -12,6 +12,8 @@ import { REPO_ROOT, REVISIONS, SPEC_ROOT } from "../helpers/spec.js";
 // The CLI runs in-process with each schema parsed once for the whole file (see helpers/models.ts);
 // the determinism check below compares against two parses of its own.
 vi.mock("../../src/generate.js", async (original) => (await import("../helpers/models.js")).withModelCache(await original()));
+// --generated formats both sides' output: an identical side is formatted once (helpers/format-cache.ts).
+vi.mock("../../src/write/format.js", async (original) => (await import("../helpers/format-cache.js")).withFormatCache(await original()));
 
 async function diff(from: string, to: string, format = "json"): Promise<{ code: number; stdout: string; stderr: string }> {
   return runCli(["diff", "--from", from, "--to", to, "--spec-root", SPEC_ROOT, "--format", format]);

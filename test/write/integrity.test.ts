@@ -2,9 +2,12 @@ import { execFile } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { runCli, snapshot } from "../helpers/cli.js";
 import { REPO_ROOT, scratchDir } from "../helpers/spec.js";
+
+// Formatting is memoized per worker (same text and options, same prettier output): see helpers/format-cache.ts.
+vi.mock("../../src/write/format.js", async (original) => (await import("../helpers/format-cache.js")).withFormatCache(await original()));
 
 function schema(name: string, text: string): string {
   const dir = join(scratchDir(`integrity-${name}`), name);
