@@ -30,7 +30,7 @@ describe("test titles name what they test (no \"→ undefined\")", () => {
   it("every .each title of the suite has an argument for each placeholder", () => {
     const dir = scratchDir("titles");
     mkdirSync(dir, { recursive: true });
-    const sample = join(dir, "sample.test.ts");
+    const sample = join(dir, "sample-titles.ts");
     writeFileSync(sample, SAMPLE);
     const files = testFiles(join(REPO_ROOT, "test"));
     expect(files.length).toBeGreaterThan(20);
@@ -39,11 +39,11 @@ describe("test titles name what they test (no \"→ undefined\")", () => {
     expect(checked).toBeGreaterThan(40);
     console.log(`titles: ${checked} checked, skipped: ${skipped.join(", ") || "none"}`);
     // The checker finds each planted mistake, and nothing in the suite itself.
-    expect(problems.filter((p) => p.at.includes("sample.test.ts")).map((p) => [p.at.split(":")[1], p.problem])).toEqual([
+    expect(problems.filter((p) => p.at.includes("sample-titles.ts")).map((p) => [p.at.split(":")[1], p.problem])).toEqual([
       ["5", "2 placeholders, rows give 1 argument"],
       ["8", "3 placeholders, rows give 2 arguments"],
       ["10", "$nope is not a property of the rows"],
     ]);
-    expect(problems.filter((p) => !p.at.includes("sample.test.ts"))).toEqual([]);
+    expect(problems.filter((p) => !p.at.includes("sample-titles.ts"))).toEqual([]);
   });
 });
