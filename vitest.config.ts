@@ -7,5 +7,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: "forks",
+    // Two test files at a time: vitest's default on 2 cores is one (cores − 1), which leaves a
+    // core idle whenever a file waits on a child process (npm, node, the bin script).
+    maxWorkers: 2,
   },
 });

@@ -87,3 +87,10 @@ printServerBench(serverBench({ root, specRoot }));
 // Client round trips, the generated client and the SDK's side by side in one run.
 const { clientBench, clientTable } = await import("./client.mjs");
 console.log(`\n${clientTable(await clientBench({ root, specRoot }))}`);
+
+// What a consumer's `tsc --noEmit` pays for the output, beside the official SDK's schemas.
+const { consumerBench, consumerTable } = await import("./consumer.mjs");
+const consumerRuns = Number(process.env.BENCH_CONSUMER_RUNS ?? 3);
+const consumers = consumerBench({ root, specRoot, revision, runs: consumerRuns });
+console.log(`\nConsumer type-check cost (\`tsc --noEmit --extendedDiagnostics\`, NodeNext, strict, skipLibCheck; fresh project per program; medians of ${consumerRuns} runs)\n`);
+console.log(consumerTable(consumers));

@@ -2,9 +2,12 @@ import { createServer, type Server } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { REPO_ROOT, SPEC_ROOT, scratchDir } from "../helpers/spec.js";
+
+// Formatting is memoized per worker (same text and options, same prettier output): see helpers/format-cache.ts.
+vi.mock("../../src/write/format.js", async (original) => (await import("../helpers/format-cache.js")).withFormatCache(await original()));
 
 const revision = "2026-07-28";
 const pins = JSON.parse(readFileSync(join(REPO_ROOT, "schema/revisions.json"), "utf8"));
@@ -14,7 +17,11 @@ let server: Server;
 let base: string;
 
 beforeAll(async () => {
+  // Each response closes its connection: the CLI runs in this process (helpers/cli.ts), where a
+  // kept-alive socket that the server timed out while a long generation blocked the event loop
+  // would be reused and reset.
   server = createServer((request, response) => {
+    response.setHeader("connection", "close");
     const [, variant, rev, file] = (request.url ?? "").split("/");
     const path = join(SPEC_ROOT, rev ?? "", file ?? "");
     if (!existsSync(path) || file !== "schema.ts") {

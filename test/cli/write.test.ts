@@ -1,11 +1,14 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { runCli, snapshot } from "../helpers/cli.js";
+import { describe, expect, it, vi } from "vitest";
+import { runCli, runCliProcess, snapshot } from "../helpers/cli.js";
 import { REPO_ROOT, SPEC_ROOT, scratchDir } from "../helpers/spec.js";
 import { emitRevision, emitRuntime } from "../../src/emit/index.js";
 import { parseSchema } from "../../src/parse/index.js";
+
+// Formatting is memoized per worker (same text and options, same prettier output): see helpers/format-cache.ts.
+vi.mock("../../src/write/format.js", async (original) => (await import("../helpers/format-cache.js")).withFormatCache(await original()));
 
 const revision = "2026-07-28";
 const version = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).version as string;
@@ -57,8 +60,9 @@ describe("generate, --check and the output folder", () => {
 
   it("files start with a provenance header and are byte-identical across runs", async () => {
     const [a, b] = [scratchDir("determinism-a"), scratchDir("determinism-b")];
+    // One run in this process, one through bin/mcp-gen.js in a new process: the same bytes.
     await runCli(["--revision", revision, "--spec-root", SPEC_ROOT, "--out", a]);
-    await runCli(["--revision", revision, "--spec-root", SPEC_ROOT, "--out", b, "--force"]);
+    await runCliProcess(["--revision", revision, "--spec-root", SPEC_ROOT, "--out", b, "--force"]);
     const sha = createHash("sha256").update(readFileSync(join(SPEC_ROOT, revision, "schema.ts"))).digest("hex");
     for (const file of FILES) {
       const text = readFileSync(join(a, file), "utf8");

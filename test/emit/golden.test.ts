@@ -1,11 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { main } from "../../src/cli.js";
 import { REPO_ROOT, scratchDir } from "../helpers/spec.js";
 import { STRICT_NODENEXT, tsc } from "../helpers/tsc.js";
+
+// Formatting is memoized per worker (same text and options, same prettier output): see helpers/format-cache.ts.
+vi.mock("../../src/write/format.js", async (original) => (await import("../helpers/format-cache.js")).withFormatCache(await original()));
 
 const FIXTURES = join(REPO_ROOT, "test/fixtures");
 const GOLDEN_FILES = ["types.ts", "schemas.ts", "constants.ts"];

@@ -1,10 +1,14 @@
-import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
-import { promisify } from "node:util";
-import { REPO_ROOT } from "./spec.js";
+import type * as TypeScript from "typescript";
 
-const run = promisify(execFile);
+/** Loaded on first use: importing STRICTEST alone should not cost a TypeScript load. */
+let loaded: typeof TypeScript | undefined;
+function typescript(): typeof TypeScript {
+  loaded ??= createRequire(import.meta.url)("typescript") as typeof TypeScript;
+  return loaded;
+}
 
 export interface TscResult {
   code: number;
@@ -43,16 +47,87 @@ export const STRICTEST = {
 /** The historical name: the suite's strict settings are the strictest ones. */
 export const STRICT_NODENEXT = STRICTEST;
 
-/** Writes a tsconfig.json into `dir` and runs the project's TypeScript on it. */
-export async function tsc(dir: string, compilerOptions: object, include: string[]): Promise<TscResult> {
+/**
+ * Parsed (and bound) source files, shared by every program of this worker: zod's declarations,
+ * the libs and the generated output are read once, however many programs compile them, as the
+ * language service does. A file is reused only while its text is unchanged.
+ */
+const sourceFiles = new Map<string, { text: string; file: TypeScript.SourceFile }>();
+
+function cachingHost(options: TypeScript.CompilerOptions): TypeScript.CompilerHost {
+  const ts = typescript();
+  const host = ts.createCompilerHost(options);
+  host.getSourceFile = (fileName, languageVersionOrOptions, onError) => {
+    const text = host.readFile(fileName);
+    if (text === undefined) {
+      onError?.(`cannot read ${fileName}`);
+      return undefined;
+    }
+    const settings = typeof languageVersionOrOptions === "object" ? languageVersionOrOptions : { languageVersion: languageVersionOrOptions };
+    const key = [fileName, settings.languageVersion, settings.impliedNodeFormat, settings.jsDocParsingMode].join("\0");
+    const cached = sourceFiles.get(key);
+    if (cached?.text === text) return cached.file;
+    const file = ts.createSourceFile(fileName, text, settings);
+    sourceFiles.set(key, { text, file });
+    return file;
+  };
+  return host;
+}
+
+const FORMAT_HOST: TypeScript.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => "\n" };
+
+/** As `tsc --pretty false` prints it: `file(line,col): error TSxxxx: message` (first line of the chain). */
+function formatted(diagnostics: readonly TypeScript.Diagnostic[]): string[] {
+  const ts = typescript();
+  return diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).map((d) => ts.formatDiagnostic(d, FORMAT_HOST).split("\n")[0]!);
+}
+
+/** One program, in-process: diagnostics and emit can be asked for a subset of its files. */
+export interface Compilation {
+  program: TypeScript.Program;
+  /**
+   * Diagnostics of the files `accept` takes (default: every file, plus global and option
+   * diagnostics, as tsc reports them). A file left out is still read and type-checked as far as
+   * the accepted files need it, but its own body is not checked.
+   */
+  diagnostics(accept?: (file: string) => boolean): string[];
+  /** Writes the outputs (per the options, e.g. declarations only) of the files `accept` takes; returns emit diagnostics. */
+  emit(accept?: (file: string) => boolean): string[];
+}
+
+/** Writes a tsconfig.json into `dir` (so a failure can be replayed with `tsc -p dir`) and builds its program in-process. */
+export function compile(dir: string, compilerOptions: object, include: string[]): Compilation {
+  const ts = typescript();
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, include }, null, 2));
-  try {
-    await run(process.execPath, [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", dir, "--pretty", "false"], { maxBuffer: 64 << 20 });
-    return { code: 0, diagnostics: [] };
-  } catch (error) {
-    const e = error as { code?: number; stdout?: string };
-    const diagnostics = (e.stdout ?? "").split("\n").filter((line) => /error TS\d+/.test(line));
-    return { code: e.code ?? 1, diagnostics };
-  }
+  const config = { compilerOptions, include };
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(config, null, 2));
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, dir, undefined, join(dir, "tsconfig.json"));
+  if (parsed.errors.length) throw new Error(formatted(parsed.errors).join("\n") || ts.flattenDiagnosticMessageText(parsed.errors[0]!.messageText, "\n"));
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host: cachingHost(parsed.options) });
+  const files = (accept: (file: string) => boolean) => program.getSourceFiles().filter((f) => accept(f.fileName));
+  return {
+    program,
+    diagnostics(accept) {
+      if (!accept) return formatted(ts.getPreEmitDiagnostics(program));
+      return formatted(
+        files(accept).flatMap((f) => [
+          ...program.getSyntacticDiagnostics(f),
+          ...program.getSemanticDiagnostics(f),
+          ...(parsed.options.declaration ? program.getDeclarationDiagnostics(f) : []),
+        ]),
+      );
+    },
+    emit(accept) {
+      if (!accept) return formatted(program.emit().diagnostics);
+      return files(accept).flatMap((f) => formatted(program.emit(f).diagnostics));
+    },
+  };
+}
+
+/** `tsc -p dir` with this configuration, in-process: every diagnostic, outputs written unless noEmit. */
+export async function tsc(dir: string, compilerOptions: object, include: string[]): Promise<TscResult> {
+  const compilation = compile(dir, compilerOptions, include);
+  const diagnostics = compilation.diagnostics();
+  if (!compilation.program.getCompilerOptions().noEmit) diagnostics.push(...compilation.emit());
+  return { code: diagnostics.length ? 2 : 0, diagnostics: [...new Set(diagnostics)] };
 }

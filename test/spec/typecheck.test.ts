@@ -1,147 +1,122 @@
-import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { equivalenceFile, writeEquivalenceModule } from "../helpers/equivalence.js";
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { importPath } from "../helpers/equivalence.js";
 import { exportedTypeNames } from "../helpers/spec-exports.js";
 import { GENERATED_ROOT, REPO_ROOT, REVISIONS, SPEC_ROOT, generatedDir } from "../helpers/spec.js";
-import { STRICTEST, tsc } from "../helpers/tsc.js";
+import { STRICTEST, compile, type Compilation } from "../helpers/tsc.js";
 
+// One in-process program serves every test of this file: the generated output of every revision
+// under the strictest settings, plus edited copies of single files that prove each setting is on.
+// Each test asks for the diagnostics of its own files only. (The type equivalence with the spec
+// has its own program, in equivalence.test.ts, so that the two run side by side.)
 const ROOT = join(REPO_ROOT, "test/tmp/typecheck");
-
-/** The spec's schema.ts has no package.json of its own: resolve it the bundler way. */
-const BUNDLER = { ...STRICTEST, module: "ESNext", moduleResolution: "bundler", isolatedDeclarations: false, noUnusedLocals: false };
+const MUTANTS = join(ROOT, "mutants");
+const SAMPLE = REVISIONS.includes("2026-07-28") ? "2026-07-28" : REVISIONS[REVISIONS.length - 1]!;
 
 /** Declarations as a library built on the output would ship them: stripInternal included. */
 const DECLARATIONS = { ...STRICTEST, noEmit: false, declaration: true, emitDeclarationOnly: true, stripInternal: true };
 
-function rel(from: string, to: string): string {
-  return relative(from, to).replace(/\\/g, "/");
+const under = (dir: string) => (file: string) => !relative(dir, file).startsWith("..");
+
+/**
+ * A generated file with one edit, written under MUTANTS with its imports pointed back at the
+ * generated output: the edited file is the only new file in the program.
+ */
+function mutant(name: string, revision: string, file: string, edit: (text: string) => string): string {
+  const text = readFileSync(join(generatedDir(revision), file), "utf8");
+  const edited = edit(text);
+  expect(edited, `${name}: the edit applies`).not.toBe(text);
+  const path = join(MUTANTS, name, revision, file);
+  const repoint = (target: string) => importPath(path, target);
+  const rewritten = edited
+    .replace(/from "\.\/([\w.-]+)\.js"/g, (_, module: string) => `from "${repoint(join(generatedDir(revision), `${module}.ts`))}"`)
+    .replace(/from "\.\.\/runtime\/([\w.-]+)\.js"/g, (_, module: string) => `from "${repoint(join(GENERATED_ROOT, "runtime", `${module}.ts`))}"`);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, rewritten);
+  return path;
+}
+
+interface Strictest {
+  compilation: Compilation;
+  /** Revisions whose schemas.ts has `as unknown as` casts (recursive types), with the copy checked by `satisfies`. */
+  recursive: Array<{ revision: string; casts: number; file: string }>;
+  brokenValue: string;
+  brokenAnnotation: string;
+  brokenOptional: string;
+  brokenInternal: { file: string; name: string };
+}
+
+let strictest: Strictest | undefined;
+function strictestProgram(): Strictest {
+  if (strictest) return strictest;
+  for (const stale of [MUTANTS, join(ROOT, "dts")]) rmSync(stale, { recursive: true, force: true });
+  const recursive = REVISIONS.map((revision) => ({ revision, casts: readFileSync(join(generatedDir(revision), "schemas.ts"), "utf8").split(" as unknown as ").length - 1 }))
+    .filter((r) => r.casts > 0)
+    .map((r) => ({ ...r, file: mutant("recursive", r.revision, "schemas.ts", (t) => t.replaceAll(" as unknown as ", " satisfies ")) }));
+  const brokenValue = mutant("broken-value", SAMPLE, "schemas.ts", (t) => t.replace(/(const \w+Schema\$ = z\.looseObject\(\{\s+\w+: )z\.string\(\)/, "$1z.number()"));
+  const brokenAnnotation = mutant("broken-annotation", SAMPLE, "schemas.ts", (t) => t.replace(/export const (\w+Schema): z\.ZodObject<[\s\S]*?> = (\w+\$);/, "export const $1 = $2;"));
+  const internalFile = mutant("broken-internal", SAMPLE, "types.ts", (t) => t.replace(/\nexport type (\w+) =/, "\n/** @internal */\nexport type $1 ="));
+  const name = /\/\*\* @internal \*\/\nexport type (\w+) =/.exec(readFileSync(internalFile, "utf8"))![1]!;
+  const brokenOptional = join(MUTANTS, "broken-optional", "check.ts");
+  mkdirSync(dirname(brokenOptional), { recursive: true });
+  const schemas = importPath(brokenOptional, join(generatedDir(SAMPLE), "schemas.ts"));
+  writeFileSync(brokenOptional, `import type { z } from "zod";\nimport type { ImplementationSchema } from "${schemas}";\nexport const x: z.output<typeof ImplementationSchema> = { name: "n", version: "1", title: undefined };\n`);
+  const generated = relative(ROOT, GENERATED_ROOT).replace(/\\/g, "/");
+  const options = { ...DECLARATIONS, outDir: "dts", rootDir: relative(ROOT, dirname(GENERATED_ROOT)) };
+  const compilation = compile(ROOT, options, [`${generated}/**/*.ts`, "mutants/**/*.ts"]);
+  strictest = { compilation, recursive, brokenValue, brokenAnnotation, brokenOptional, brokenInternal: { file: internalFile, name } };
+  return strictest;
+}
+
+/** Where the declarations of a file of the program land (outDir dts, rootDir test/tmp). */
+function declarationOf(file: string): string {
+  return join(ROOT, "dts", relative(dirname(GENERATED_ROOT), file)).replace(/\.ts$/, ".d.ts");
 }
 
 describe("generated output type-checks under the strictest settings", () => {
-  it("every revision compiles (exactOptionalPropertyTypes, isolatedDeclarations, …) and its declarations, built with stripInternal, keep every exported type", async () => {
-    const dir = join(ROOT, "strictest");
-    const out = join(dir, "dts");
-    const result = await tsc(dir, { ...DECLARATIONS, outDir: out, rootDir: rel(dir, GENERATED_ROOT) }, [`${rel(dir, GENERATED_ROOT)}/**/*.ts`]);
-    expect(result.diagnostics).toEqual([]);
-    expect(result.code).toBe(0);
+  it("every revision compiles (exactOptionalPropertyTypes, isolatedDeclarations, …) and its declarations, built with stripInternal, keep every exported type", () => {
+    const { compilation } = strictestProgram();
+    expect(compilation.diagnostics(under(GENERATED_ROOT))).toEqual([]);
+    expect(compilation.emit(under(GENERATED_ROOT))).toEqual([]);
     for (const revision of REVISIONS) {
-      const declarations = readFileSync(join(out, revision, "types.d.ts"), "utf8");
+      const declarations = readFileSync(declarationOf(join(generatedDir(revision), "types.ts")), "utf8");
       const missing = exportedTypeNames(join(SPEC_ROOT, revision, "schema.ts")).filter((name) => !new RegExp(`export (interface|type) ${name}\\b`).test(declarations));
       expect(missing, revision).toEqual([]);
     }
   });
 
-  it("the recursive schemas' values match their stated types (the cast removed, checked with satisfies)", async () => {
-    const dir = join(ROOT, "recursive");
-    let casts = 0;
-    cpSync(GENERATED_ROOT, dir, { recursive: true });
-    for (const revision of REVISIONS) {
-      const file = join(dir, revision, "schemas.ts");
-      const text = readFileSync(file, "utf8");
-      casts += text.split(" as unknown as ").length - 1;
-      writeFileSync(file, text.replaceAll(" as unknown as ", " satisfies "));
-    }
-    expect(casts).toBeGreaterThan(0);
-    const result = await tsc(dir, STRICTEST, ["*/**/*.ts"]);
-    expect(result.diagnostics).toEqual([]);
+  it("the recursive schemas' values match their stated types (the cast removed, checked with satisfies)", () => {
+    const { compilation, recursive } = strictestProgram();
+    // The revisions without a cast are compiled as they are by the test above.
+    expect(recursive.reduce((sum, r) => sum + r.casts, 0)).toBeGreaterThan(0);
+    const files = new Set(recursive.map((r) => r.file));
+    expect(compilation.diagnostics((f) => files.has(f))).toEqual([]);
   });
 });
 
-describe("type equivalence with the spec's own schema.ts", () => {
-  const dir = join(ROOT, "equivalence");
-  const counts = new Map<string, number>();
-
-  beforeAll(() => {
-    for (const revision of REVISIONS) {
-      const names = exportedTypeNames(join(SPEC_ROOT, revision, "schema.ts"));
-      counts.set(revision, names.length);
-      writeEquivalenceModule(equivalenceFile(dir, revision), join(SPEC_ROOT, revision, "schema.ts"), join(generatedDir(revision), "index.ts"), join(generatedDir(revision), "schemas.ts"), names);
-    }
+describe("each strictest setting is really on (copies of single files, edited on purpose)", () => {
+  it("a schema value that does not match its declared Zod type is a compile error in schemas.ts", () => {
+    const { compilation, brokenValue } = strictestProgram();
+    expect(compilation.diagnostics((f) => f === brokenValue).join("\n")).toMatch(/schemas\.ts\(\d+,\d+\): error TS2(322|375)/);
   });
 
-  it("asserts every exported type of every revision", () => {
-    expect([...counts.keys()]).toEqual(REVISIONS);
-    for (const count of counts.values()) expect(count).toBeGreaterThan(70);
+  it("exactOptionalPropertyTypes is really on: `?: T | undefined` in a generated type is rejected against its schema", () => {
+    const { compilation, brokenOptional } = strictestProgram();
+    expect(compilation.diagnostics((f) => f === brokenOptional).join("\n")).toMatch(/check\.ts.*TS2375|check\.ts.*TS2322/);
   });
 
-  it("generated X and spec X are mutually assignable; XSchema's input and output are spec Xs (exactOptionalPropertyTypes on)", async () => {
-    const result = await tsc(dir, BUNDLER, ["*/equivalence.ts"]);
-    expect(result.diagnostics).toEqual([]);
-    expect(result.code).toBe(0);
-  });
-});
-
-describe("the type assertions can fail (broken on purpose)", () => {
-  const revision = REVISIONS.includes("2026-07-28") ? "2026-07-28" : REVISIONS[REVISIONS.length - 1]!;
-
-  it("a spec type that differs from the generated one is reported, in each direction", async () => {
-    const dir = join(ROOT, "broken-spec");
-    const spec = readFileSync(join(SPEC_ROOT, revision, "schema.ts"), "utf8");
-    // Two interfaces with a `string` property: widen one, narrow the other, in a scratch
-    // copy of the spec under test/tmp (never committed).
-    const candidates = [...spec.matchAll(/export interface (\w+) \{[^}]*?\n\s+\w+\??: string;/g)];
-    const [widened, narrowed] = [candidates[0]!, candidates[1]!];
-    const mutate = (match: RegExpMatchArray, replacement: string) => match[0].replace(/: string;$/, `: ${replacement};`);
-    const mutated = spec.replace(widened[0], mutate(widened, "string | boolean")).replace(narrowed[0], mutate(narrowed, '"only-this"'));
-    mkdirSync(join(dir, "spec"), { recursive: true });
-    writeFileSync(join(dir, "spec/schema.ts"), mutated);
-    const names = exportedTypeNames(join(SPEC_ROOT, revision, "schema.ts"));
-    const file = join(dir, "equivalence.ts");
-    writeEquivalenceModule(file, join(dir, "spec/schema.ts"), join(generatedDir(revision), "index.ts"), join(generatedDir(revision), "schemas.ts"), names);
-    const result = await tsc(dir, BUNDLER, ["equivalence.ts"]);
-    expect(result.code).not.toBe(0);
-    const failing = new Set(result.diagnostics.filter((d) => d.includes("equivalence.ts")).map((d) => /export type (\w+) =/.exec(readLine(file, d))?.[1]));
-    expect(failing).toContain(`${widened[1]}_SpecIsGenerated`);
-    expect(failing).not.toContain(`${widened[1]}_GeneratedIsSpec`);
-    expect(failing).toContain(`${narrowed[1]}_GeneratedIsSpec`);
-    expect(failing).toContain(`${narrowed[1]}_ParseOutputIsSpec`);
+  it("isolatedDeclarations is really on: an export without its annotation is an error", () => {
+    const { compilation, brokenAnnotation } = strictestProgram();
+    expect(compilation.diagnostics((f) => f === brokenAnnotation).join("\n")).toMatch(/TS9010/);
   });
 
-  /** A copy of the revision's output with one edit, compiled under the strictest settings. */
-  async function compileMutated(name: string, file: string, edit: (text: string) => string, options: object = STRICTEST): Promise<string[]> {
-    const dir = join(ROOT, name);
-    cpSync(GENERATED_ROOT, join(dir, "gen"), { recursive: true });
-    const text = readFileSync(join(dir, "gen", revision, file), "utf8");
-    const mutated = edit(text);
-    expect(mutated, `${name}: the edit applies`).not.toBe(text);
-    writeFileSync(join(dir, "gen", revision, file), mutated);
-    return (await tsc(dir, options, [`gen/${revision}/*.ts`])).diagnostics;
-  }
-
-  it("a schema value that does not match its declared Zod type is a compile error in schemas.ts", async () => {
-    const diagnostics = await compileMutated("broken-value", "schemas.ts", (t) => t.replace(/(const \w+Schema\$ = z\.looseObject\(\{\s+\w+: )z\.string\(\)/, "$1z.number()"));
-    expect(diagnostics.some((d) => d.includes("schemas.ts"))).toBe(true);
-  });
-
-  it("exactOptionalPropertyTypes is really on: `?: T | undefined` in a generated type is rejected against its schema", async () => {
-    const dir = join(ROOT, "broken-optional");
-    cpSync(GENERATED_ROOT, join(dir, "gen"), { recursive: true });
-    writeFileSync(join(dir, "check.ts"), `import type { z } from "zod";\nimport type { ImplementationSchema } from "./gen/${revision}/schemas.js";\nexport const x: z.output<typeof ImplementationSchema> = { name: "n", version: "1", title: undefined };\n`);
-    const result = await tsc(dir, STRICTEST, [`gen/${revision}/*.ts`, "check.ts"]);
-    expect(result.diagnostics.join("\n")).toMatch(/check\.ts.*TS2375|check\.ts.*TS2322/);
-  });
-
-  it("isolatedDeclarations is really on: an export without its annotation is an error", async () => {
-    const diagnostics = await compileMutated("broken-annotation", "schemas.ts", (t) => t.replace(/export const (\w+Schema): z\.ZodObject<[\s\S]*?> = (\w+\$);/, "export const $1 = $2;"));
-    expect(diagnostics.join("\n")).toMatch(/TS9010/);
-  });
-
-  it("stripInternal is really on: an @internal tag would drop a declaration", async () => {
-    const dir = join(ROOT, "broken-internal");
-    const out = join(dir, "dts");
-    cpSync(GENERATED_ROOT, join(dir, "gen"), { recursive: true });
-    const types = join(dir, "gen", revision, "types.ts");
-    writeFileSync(types, readFileSync(types, "utf8").replace(/\nexport type (\w+) =/, "\n/** @internal */\nexport type $1 ="));
-    const name = /\/\*\* @internal \*\/\nexport type (\w+) =/.exec(readFileSync(types, "utf8"))![1]!;
-    await tsc(dir, { ...DECLARATIONS, outDir: out, rootDir: "gen" }, [`gen/${revision}/*.ts`]);
-    expect(readdirSync(join(out, revision))).toContain("types.d.ts");
-    expect(readFileSync(join(out, revision, "types.d.ts"), "utf8")).not.toMatch(new RegExp(`export type ${name} =`));
+  it("stripInternal is really on: an @internal tag would drop a declaration", () => {
+    const { compilation, brokenInternal } = strictestProgram();
+    compilation.emit((f) => f === brokenInternal.file);
+    const declarations = readFileSync(declarationOf(brokenInternal.file), "utf8");
+    expect(declarations).toMatch(/export type \w+ =/);
+    expect(declarations).not.toMatch(new RegExp(`export type ${brokenInternal.name} =`));
+    expect(readdirSync(dirname(declarationOf(brokenInternal.file)))).toEqual(["types.d.ts"]);
   });
 });
-
-/** The source line a `file(line,col): error` diagnostic points at. */
-function readLine(file: string, diagnostic: string): string {
-  const line = Number(/\((\d+),\d+\)/.exec(diagnostic)?.[1] ?? 0);
-  return readFileSync(file, "utf8").split("\n")[line - 1] ?? "";
-}

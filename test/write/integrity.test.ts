@@ -2,9 +2,12 @@ import { execFile } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { runCli, snapshot } from "../helpers/cli.js";
 import { REPO_ROOT, scratchDir } from "../helpers/spec.js";
+
+// Formatting is memoized per worker (same text and options, same prettier output): see helpers/format-cache.ts.
+vi.mock("../../src/write/format.js", async (original) => (await import("../helpers/format-cache.js")).withFormatCache(await original()));
 
 function schema(name: string, text: string): string {
   const dir = join(scratchDir(`integrity-${name}`), name);
@@ -133,7 +136,8 @@ describe("a write interrupted between renames", () => {
 
   it("a staging folder of a live process, or one without mcp-gen's marker, is left alone", async () => {
     const { out } = project("staging-kept");
-    const live = join(dirname(out), `.mcp-gen-tmp-gen-${process.pid}`);
+    // A live process other than the one running mcp-gen (which runs in this process): the test runner's parent.
+    const live = join(dirname(out), `.mcp-gen-tmp-gen-${process.ppid}`);
     const foreign = join(dirname(out), ".mcp-gen-tmp-gen-999999999");
     mkdirSync(live);
     writeFileSync(join(live, ".mcp-gen-staging"), "x");
