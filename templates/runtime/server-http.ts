@@ -23,6 +23,21 @@ interface SessionEntry {
 }
 
 const encoder = new TextEncoder();
+
+/**
+ * Requests whose answer is still running. Node's fetch (undici) links `request.signal` to the
+ * signal it was built with through a weak reference: once the Request object is collected, a
+ * client that goes away no longer aborts it (nodejs/node#55428). Holding each Request until its
+ * answer ends keeps cancellation working under memory pressure.
+ */
+const inFlight = new Set<Request>();
+
+/** Keeps `request` reachable until `done` settles. */
+function holdUntil(request: Request, done: Promise<unknown>): void {
+  inFlight.add(request);
+  const release = () => inFlight.delete(request);
+  done.then(release, release);
+}
 const JSON_HEADERS = { "content-type": "application/json" };
 
 function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
@@ -86,7 +101,8 @@ async function post(server: McpServer, request: Request, options: FetchHandlerOp
     headers[HEADER.sessionId] = session.id;
   }
   const principal = options.principal ? await options.principal(request) : undefined;
-  const response = await stream(server, body as unknown as JsonRpcRequest, { headers: request.headers, signal: request.signal, ...(session ? { session } : {}), ...(principal !== undefined ? { principal } : {}) }, headers);
+  const info = { headers: request.headers, signal: request.signal, ...(session ? { session } : {}), ...(principal !== undefined ? { principal } : {}) };
+  const response = await stream(server, body as unknown as JsonRpcRequest, info, headers, (answer) => holdUntil(request, answer));
   if (session && !entry && session.binding) sessions.set(session.id, { session, lastSeen: Date.now() });
   return response;
 }
@@ -95,7 +111,13 @@ async function post(server: McpServer, request: Request, options: FetchHandlerOp
  * Runs a request and answers with JSON when nothing precedes its response, or with an SSE stream
  * when notifications (progress, logs, listen) or requests to the client come first.
  */
-async function stream(server: McpServer, request: JsonRpcRequest, info: { headers: Headers; signal: AbortSignal; session?: Session; principal?: string }, headers: Record<string, string>): Promise<Response> {
+async function stream(
+  server: McpServer,
+  request: JsonRpcRequest,
+  info: { headers: Headers; signal: AbortSignal; session?: Session; principal?: string },
+  headers: Record<string, string>,
+  running: (answer: Promise<unknown>) => void,
+): Promise<Response> {
   const cancel = new AbortController();
   // A request whose stream closed before it got here is cancelled from the start.
   if (info.signal.aborted) cancel.abort();
@@ -110,6 +132,7 @@ async function stream(server: McpServer, request: JsonRpcRequest, info: { header
     first?.();
   };
   const answer = server.handle(request, { ...info, signal: cancel.signal, notify });
+  running(answer);
   const winner = await Promise.race([answer.then(() => "answer" as const), firstMessage]);
   if (winner === "answer" && !early.length) {
     const response = await answer;
@@ -165,14 +188,21 @@ function openSessionStream(request: Request, sessions: Map<string, SessionEntry>
   const entry = sessionOf(request, sessions);
   if (entry instanceof Response) return entry.status === 400 ? new Response(null, { status: 405, headers: { allow: "POST" } }) : entry;
   const { session } = entry;
+  let closed!: () => void;
+  holdUntil(request, new Promise<void>((resolve) => (closed = resolve)));
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       session.send = (message) => controller.enqueue(sseEvent(message));
-      if (request.signal.aborted) session.send = undefined;
-      else request.signal.addEventListener("abort", () => (session.send = undefined), { once: true });
+      const stop = () => {
+        session.send = undefined;
+        closed();
+      };
+      if (request.signal.aborted) stop();
+      else request.signal.addEventListener("abort", stop, { once: true });
     },
     cancel: () => {
       session.send = undefined;
+      closed();
     },
   });
   return new Response(body, { status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });

@@ -1,4 +1,6 @@
 import { PassThrough } from "node:stream";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LEGACY, MODERN, meta, seen, wireServer } from "./wire-server.js";
 
@@ -23,6 +25,11 @@ function request(body: unknown, headers: Record<string, string>, init: { method?
 
 const call = (id: number, name: string, args: Record<string, unknown> = {}, capabilities = {}) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args, _meta: meta({}, capabilities) } });
 const standard = (name?: string) => ({ "mcp-protocol-version": MODERN, "mcp-method": "tools/call", ...(name ? { "mcp-name": name } : {}) });
+/** A full garbage collection (node's fetch loses request aborts once the Request is collected). */
+function collectGarbage(): void {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
+}
 const readJson = async (response: Response) => JSON.parse(await response.text());
 
 describe("Streamable HTTP: DNS-rebinding protection", () => {
@@ -89,11 +96,12 @@ describe("Streamable HTTP: JSON, SSE, cancellation, subscriptions", () => {
     const before = seen.aborted.length;
     const answer = http.toFetchHandler(server)(request(call(3, "wait-for-cancel"), standard("wait-for-cancel"), { signal: aborter.signal }));
     await new Promise((resolve) => setTimeout(resolve, 50));
+    collectGarbage(); // nothing but the handler holds the Request now: the abort must still reach it
     aborter.abort();
     await answer.catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(seen.aborted.length).toBe(before + 1);
-  });
+  }, 10_000);
 
   it("a request whose stream closed before it arrived starts cancelled: the handler sees an aborted signal, nothing hangs", async () => {
     const before = seen.aborted.length;
