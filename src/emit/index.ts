@@ -9,6 +9,7 @@ import { errorsView } from "./errors.js";
 import { filledResultKeys, handlerMaps, mapEntries, methodAliases, methodTable, schemaIndex } from "./methods.js";
 import { emitTypeDeclarations } from "./types.js";
 import { emitSchemaDeclarations } from "./zod.js";
+import { emitValidatorDeclarations } from "./validators.js";
 
 export type { EmitOptions, OutputFile } from "./common.js";
 
@@ -104,6 +105,7 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
     },
     { path: "methods.ts", content: methodsFile(model, render) },
     { path: "errors.ts", content: errorsFile(model, render, options.runtimeImport) },
+    { path: "validators.ts", content: render("validators.ts", emitValidatorDeclarations(model)) },
     { path: "index.ts", content: render("index.ts") },
   ];
 }
