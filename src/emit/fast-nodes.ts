@@ -218,7 +218,7 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string): st
     ];
   }
   const lines = [`if (!(${OBJECT_TEST("v")})) return false;`];
-  if (type.properties.length) lines.push('const p = v["__proto__"] === rt.OP;');
+  if (type.properties.some((property) => !(property.name in Object.prototype))) lines.push('const p = v["__proto__"] === rt.OP;');
   type.properties.forEach((property, i) => lines.push(...propertyLines(property, i, ctx, path)));
   if (index && index.kind !== "unknown") lines.push(...extraKeyLines(type, index, ctx, path));
   lines.push("return true;");
