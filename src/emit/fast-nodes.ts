@@ -1,4 +1,4 @@
-import { discriminatorOf, literalValuesOf } from "../model/derive.js";
+import { discriminatorOf, literalValuesOf, objectBehind } from "../model/derive.js";
 import type { ArrayType, Declaration, ObjectType, Property, StringType, TypeNode } from "../model/types.js";
 import { FORMAT_CHECKS, isObjectSchema, keptUnionMembers } from "./zod-nodes.js";
 
@@ -154,8 +154,8 @@ function unionCheck(members: TypeNode[], x: string, ctx: FastContext, path: stri
 function taggedHelper(members: TypeNode[], tag: string, ctx: FastContext, path: string): string {
   const body = [`if (!(${OBJECT_TEST("v")})) return false;`, `switch (${member("v", tag)}) {`];
   members.forEach((m, i) => {
-    const objectType = m.kind === "object" ? m : (ctx.byName.get((m as { name: string }).name)?.type as ObjectType);
-    const property = objectType.properties.find((p) => p.name === tag)!;
+    // discriminatorOf found the tag in the object behind every member (through aliases).
+    const property = objectBehind(m, ctx.byName)!.properties.find((p) => p.name === tag)!;
     const values = literalValuesOf(property.type, ctx.byName) ?? [];
     for (const value of values) body.push(`  case ${JSON.stringify(value)}:`);
     body.push(`    return ${fastCheck(m, "v", ctx, `${path}_option${i + 1}`)};`);
