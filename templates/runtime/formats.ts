@@ -145,6 +145,12 @@ export function isUriReference(s: string): boolean {
 }
 
 const TEMPLATE_FORBIDDEN = "\"'%<>\\^`{|}";
+/** ASCII literal characters of a URI Template (RFC 6570 `literals`, without pct-encoded). */
+const TEMPLATE_LITERAL = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0x21; c < 0x7f; c++) t[c] = TEMPLATE_FORBIDDEN.includes(String.fromCharCode(c)) ? 0 : 1;
+  return t;
+})();
 const TEMPLATE_OPERATORS = "+#./;?&=,!@|";
 
 function isVarchar(s: string, i: number): number {
@@ -198,7 +204,7 @@ export function isUriTemplate(s: string): boolean {
       if (!isHex(s.charCodeAt(i + 1)) || !isHex(s.charCodeAt(i + 2))) return false;
       i += 3;
     } else {
-      if (c <= 0x20 || c === 0x7f || TEMPLATE_FORBIDDEN.includes(s.charAt(i))) return false;
+      if (c < 128 && TEMPLATE_LITERAL[c] !== 1) return false;
       i++;
     }
   }
