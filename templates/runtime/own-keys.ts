@@ -10,7 +10,9 @@
 //  - a getter that throws makes the input invalid (an issue, not an exception); an unknown key
 //    of an open object that cannot be read is left out, as the fast validators never read it.
 // Under `import "zod/compile"` such a schema always runs on Zod's runtime parser (see `island`),
-// so the compiled fast path cannot bring `key in input` back.
+// so the compiled fast path cannot bring `key in input` back. One input is read as it claims to
+// be: an object whose own "__proto__" data property holds Object.prototype itself (only code,
+// never JSON, builds that) counts as a plain object, here and in the fast validators alike.
 interface Payload {
   value: unknown;
   issues: Issue[];
@@ -23,6 +25,7 @@ type Run = (payload: Payload, ctx: object) => Payload | Promise<Payload>;
 interface Internals {
   def: Def;
   run: Run & { __originalRun?: Run };
+  parse: Run;
   constr: new (def: Def) => { _zod: Internals };
   optin?: string;
 }
@@ -84,7 +87,9 @@ function extrasOf(def: Def): Extras {
 
 /** True when Zod would read an inherited member of `input` as a declared or unknown key. */
 function readsInherited(input: object, keys: string[], extras: Extras): boolean {
-  const plain = Object.getPrototypeOf(input) === Object.prototype;
+  // Read through the `__proto__` accessor (an inline cache; getPrototypeOf is a call), as the
+  // fast validators do: an own "__proto__" key makes the object take the exact path below.
+  const plain = (input as { ["__proto__"]?: unknown })["__proto__"] === Object.prototype;
   for (const key of keys) {
     if (key === "__proto__") continue;
     if ((plain ? key in Object.prototype : key in input) && !hasOwn(input, key)) return true;
@@ -200,8 +205,11 @@ export function own<S>(schema: S): S {
   const internals = (schema as unknown as { _zod: Internals })._zod;
   const def = internals.def;
   if (def.type !== "object" && def.type !== "record") throw new TypeError(`own(): expected an object or record schema, got ${def.type}`);
-  const live = internals.run;
-  const runtime = live.__originalRun ?? live;
+  // Zod's runtime parse, past zod/compile's shim. Without checks it is `parse`, which is called
+  // through the internals on every run: Zod's cycle memoizer replaces it after the first parse
+  // (it takes itself out of schemas that cannot recurse), and a captured copy would keep it in.
+  const original = internals.run.__originalRun ?? internals.run;
+  const runtime: Run = original === internals.parse ? (payload, ctx) => internals.parse(payload, ctx) : original;
   internals.run = def.type === "object" ? objectRun(def, runtime) : recordRun(def, runtime);
   island(def);
   const Original = internals.constr;

@@ -97,7 +97,7 @@ describe(`hostile input, ${revision}: both paths give the same clean verdict`, (
     both("TextContent", throwing({ type: "text" }, "text"), false, "declared key");
     both("TextContent", throwing(text("t"), "x-extra"), true, "unknown key of an open object");
     both("ClientCapabilities", { experimental: throwing({}, "feature") }, false, "a record value");
-    both("CallToolResult", toolResult(throwing([text("a")], "0")), false, "an array item");
+    both("CallToolResult", toolResult(throwing([text("a")], "0") as unknown[]), false, "an array item");
     const error = (spec.safeParseTextContent as (v: unknown) => { error: { issues: Array<{ message: string }> } })(throwing({ type: "text" }, "text")).error;
     expect(JSON.stringify(error.issues)).toMatch(/boom|could not be read/);
   });
