@@ -170,31 +170,48 @@ function objectHelper(type: ObjectType, ctx: FastContext, path: string): string 
 }
 
 /**
- * Own-property presence as `rt.own` gives Zod: on an object whose prototype is Object.prototype
- * (`p`, read through the `__proto__` accessor: a cheap inline cache where getPrototypeOf is a
- * call), `key in v` is own presence unless Object.prototype itself has the key (its own members,
- * or a polluted one); otherwise hasOwnProperty decides. An object with an own "__proto__" key
- * takes the hasOwnProperty path, except one whose own "__proto__" holds Object.prototype itself
- * (only code, never JSON, builds that): it is read as a plain object.
+ * How a declared key is read, with the presence `rt.own` gives Zod. On an object whose prototype
+ * is Object.prototype (`p`, read through the `__proto__` accessor: an inline cache, where
+ * getPrototypeOf is a call), a key that Object.prototype lacks (neither its own members nor a
+ * polluted one) can only be own: its value is read directly and `undefined` means absent, unless
+ * the object holds the key with the value undefined, which `key in v` tells (asked only for an
+ * optional key, where it decides). On any other object hasOwnProperty decides first, and a key
+ * that is not own reads as rt.ABSENT: inherited members, getters included, are never read. An
+ * object whose own "__proto__" holds Object.prototype itself (only code, never JSON, builds
+ * that) is read as a plain object, as `rt.own` reads it.
  */
-function ownTest(key: string): string {
-  if (key in Object.prototype) return `rt.has(v, ${JSON.stringify(key)})`;
+function keyAccess(key: string): { read: string; plain: string | undefined } {
   const quoted = JSON.stringify(key);
-  return `(p && !(${quoted} in rt.OP) ? ${quoted} in v : rt.has(v, ${quoted}))`;
+  const own = `rt.has(v, ${quoted}) ? ${member("v", key)} : rt.ABSENT`;
+  if (key in Object.prototype) return { read: own, plain: undefined };
+  const plain = `p && !(${quoted} in rt.OP)`;
+  return { read: `${plain} ? ${member("v", key)} : ${own}`, plain };
+}
+
+/** Types that accept every value, undefined included (`unknown`, a union with such a member). */
+function acceptsAnything(type: TypeNode, ctx: FastContext, seen = new Set<string>()): boolean {
+  if (type.kind === "unknown") return true;
+  if (type.kind === "union") return type.members.some((m) => acceptsAnything(m, ctx, seen));
+  if (type.kind !== "ref" || seen.has(type.name)) return false;
+  seen.add(type.name);
+  const target = ctx.byName.get(type.name);
+  return target !== undefined && acceptsAnything(target.type, ctx, seen);
 }
 
 /** The lines that check one declared property of `v`. */
 function propertyLines(property: Property, index: number, ctx: FastContext, path: string): string[] {
   const x = `x${index}`;
-  const read = `const ${x} = ${ownTest(property.name)} ? ${member("v", property.name)} : rt.ABSENT;`;
-  const unknown = property.type.kind === "unknown";
-  if (property.optional && unknown) return [`if (${ownTest(property.name)}) void ${member("v", property.name)};`]; // read, as Zod does
-  // A required `unknown` (rt.present()) must be there and not undefined.
-  if (unknown) return [read, `if (${x} === rt.ABSENT || ${x} === undefined) return false;`];
-  const check = fastCheck(property.type, x, ctx, `${path}_${property.name}`);
-  // exactOptional: absent, or present and valid (a present undefined is checked, and fails).
-  if (property.optional) return [read, `if (${x} !== rt.ABSENT && !(${check})) return false;`];
-  return [read, `if (${x} === rt.ABSENT || !(${check})) return false;`];
+  const { read, plain } = keyAccess(property.name);
+  const anything = acceptsAnything(property.type, ctx);
+  // exactOptional(anything) accepts whatever is there; the value is still read, as Zod reads it.
+  if (property.optional && anything) return [`void (${read});`];
+  const lines = [`const ${x} = ${read};`];
+  // Required (a required `unknown` is rt.present(): there, and not undefined).
+  const check = anything ? "true" : fastCheck(property.type, x, ctx, `${path}_${property.name}`);
+  if (!property.optional) return [...lines, `if (${x} === undefined || ${x} === rt.ABSENT${check === "true" ? "" : ` || !(${check})`}) return false;`];
+  // exactOptional: absent, or present and valid; a present undefined fails.
+  const presentUndefined = plain ? `!(${plain}) || ${JSON.stringify(property.name)} in v` : "true";
+  return [...lines, `if (${x} === undefined ? ${presentUndefined} : ${x} !== rt.ABSENT && !(${check})) return false;`];
 }
 
 /**

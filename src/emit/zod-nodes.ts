@@ -11,6 +11,12 @@ import { propertyKey, schemaName } from "./common.js";
 export interface ZodCode {
   value: string;
   type: string;
+  /**
+   * An object or record: given own-property semantics by a `rt.own(name)` statement after its
+   * constant (a statement, not a wrapping call: a generic call would cost every consumer's type
+   * checker an inference per schema). Such a schema is always a named constant.
+   */
+  own?: boolean;
 }
 
 export interface ZodContext {
@@ -51,7 +57,7 @@ export const FORMAT_CHECKS: Record<string, { check: string; error: string }> = {
 export function zodOf(type: TypeNode, ctx: ZodContext, path = "", top = false): ZodCode {
   const code = zodNode(type, ctx, path);
   // Zod's object and enum types hold anonymous object types, which are never identical twice.
-  return !top && /^(rt\.own\()?z\.(looseObject|object|enum)\(/.test(code.value) ? hoist(code, ctx, path) : code;
+  return !top && (code.own || /^z\.enum\(/.test(code.value)) ? hoist(code, ctx, path) : code;
 }
 
 function zodNode(type: TypeNode, ctx: ZodContext, path: string): ZodCode {
@@ -67,7 +73,7 @@ function zodNode(type: TypeNode, ctx: ZodContext, path: string): ZodCode {
     case "unknown":
       return type.any ? { value: "z.any()", type: "z.ZodAny" } : { value: "z.unknown()", type: "z.ZodUnknown" };
     case "nonPrimitive":
-      return { value: "rt.own(z.looseObject({}))", type: "z.ZodObject<{}, z.core.$loose>" };
+      return { value: "z.looseObject({})", type: "z.ZodObject<{}, z.core.$loose>", own: true };
     case "literal":
       return type.value === null ? { value: "z.null()", type: "z.ZodNull" } : literal(type.value);
     case "ref":
@@ -87,8 +93,13 @@ function hoist(code: ZodCode, ctx: ZodContext, path: string): ZodCode {
   let name = base;
   for (let n = 2; ctx.taken.has(name); n++) name = `${base}${n}`;
   ctx.taken.add(name);
-  ctx.hoisted.push(`const ${name}$ = ${code.value};\nconst ${name}: ${code.type} = ${name}$;`);
+  ctx.hoisted.push(`const ${name}$ = ${code.value};\n${code.own ? ownStatement(`${name}$`) : ""}const ${name}: ${code.type} = ${name}$;`);
   return { value: name, type: `typeof ${name}` };
+}
+
+/** The statement that gives a named object or record schema own-property semantics. */
+export function ownStatement(name: string): string {
+  return `rt.own(${name});\n`;
 }
 
 function child(path: string, segment: string): string {
@@ -180,14 +191,14 @@ export function isObjectSchema(type: ObjectType): boolean {
 /**
  * Objects are open (`z.looseObject`): unknown keys are kept. A typed index signature
  * constrains the extra keys instead (`catchall`), and an object made only of an index
- * signature is a record. Each goes through `rt.own` (templates/runtime/own-keys.ts): only own
+ * signature is a record. Each is given to `rt.own` (templates/runtime/own-keys.ts): only own
  * properties are data, and an own "__proto__" key is validated and kept like any other.
  */
 function zodObject(type: ObjectType, ctx: ZodContext, path: string): ZodCode {
   const index = type.indexSignature;
   if (!isObjectSchema(type)) {
     const values = zodOf(index!, ctx, child(path, "value"));
-    return { value: `rt.own(z.record(z.string(), ${values.value}))`, type: `z.ZodRecord<z.ZodString, ${values.type}>` };
+    return { value: `z.record(z.string(), ${values.value})`, type: `z.ZodRecord<z.ZodString, ${values.type}>`, own: true };
   }
   const shape = type.properties.map((p) => zodProperty(p, ctx, child(path, p.name)));
   // A literal key "__proto__" would set the shape's prototype; a computed key declares it.
@@ -196,9 +207,9 @@ function zodObject(type: ObjectType, ctx: ZodContext, path: string): ZodCode {
   const shapeType = shape.length ? `{\n${shape.map((s) => `${s.key}: ${s.type};`).join("\n")}\n}` : "{}";
   if (index && index.kind !== "unknown") {
     const rest = zodOf(index, ctx, child(path, "value"));
-    return { value: `rt.own(z.object(${value}).catchall(${rest.value}))`, type: `z.ZodObject<${shapeType}, z.core.$catchall<${rest.type}>>` };
+    return { value: `z.object(${value}).catchall(${rest.value})`, type: `z.ZodObject<${shapeType}, z.core.$catchall<${rest.type}>>`, own: true };
   }
-  return { value: `rt.own(z.looseObject(${value}))`, type: `z.ZodObject<${shapeType}, z.core.$loose>` };
+  return { value: `z.looseObject(${value})`, type: `z.ZodObject<${shapeType}, z.core.$loose>`, own: true };
 }
 
 function zodProperty(property: Property, ctx: ZodContext, path: string): ZodCode & { key: string } {

@@ -199,10 +199,11 @@ function island(def: Def): void {
 /**
  * Gives a generated object or record schema own-property semantics (see the top of this file),
  * in place: the same instance, type and API. Schemas derived from it (`.extend`, `.pick`,
- * `.describe`, …) get them too.
+ * `.describe`, …) get them too. Typed `unknown` on purpose: a generic signature would make
+ * every consumer's type checker infer a Zod type per generated schema.
  */
-export function own<S>(schema: S): S {
-  const internals = (schema as unknown as { _zod: Internals })._zod;
+export function own(schema: unknown): void {
+  const internals = (schema as { _zod: Internals })._zod;
   const def = internals.def;
   if (def.type !== "object" && def.type !== "record") throw new TypeError(`own(): expected an object or record schema, got ${def.type}`);
   // Zod's runtime parse, past zod/compile's shim. Without checks it is `parse`, which is called
@@ -214,9 +215,10 @@ export function own<S>(schema: S): S {
   island(def);
   const Original = internals.constr;
   function OwnClone(cloneDef: Def): { _zod: Internals } {
-    return own(new Original(cloneDef));
+    const clone = new Original(cloneDef);
+    own(clone);
+    return clone;
   }
   OwnClone.prototype = Original.prototype;
   internals.constr = OwnClone as unknown as Internals["constr"];
-  return schema;
 }
