@@ -124,9 +124,11 @@ function ownView(input: object, keys: string[], extras: Extras, safe: boolean): 
   return view;
 }
 
-/** An own "__proto__" key: validated as declared or as an unknown key, and kept in the output. */
-function finishObject(payload: Payload, input: object, def: Def, extras: Extras, ctx: object): Payload {
-  const declared = def.shape && hasOwn(def.shape, "__proto__") ? def.shape["__proto__"] : undefined;
+/**
+ * An own "__proto__" key: validated as declared (`declared`, the shape's "__proto__" schema) or
+ * as an unknown key, and kept in the output.
+ */
+function finishObject(payload: Payload, input: object, def: Def, extras: Extras, declared: { _zod: Internals } | undefined, ctx: object): Payload {
   if (!hasOwn(input, "__proto__")) {
     if (declared && declared._zod.optin === undefined) payload.issues.push({ code: "invalid_type", expected: "nonoptional", input: undefined, path: ["__proto__"] });
     return payload;
@@ -141,11 +143,19 @@ function finishObject(payload: Payload, input: object, def: Def, extras: Extras,
 
 function objectRun(def: Def, runtime: Run): Run {
   const extras = extrasOf(def);
+  // Read from the shape on the first parse (the shape may hold getters that resolve late).
   let keys: string[] | undefined;
+  let declared: { _zod: Internals } | undefined;
   const attempt = (payload: Payload, ctx: object, input: object, safe: boolean): Payload | Promise<Payload> => {
-    keys ??= Object.keys(def.shape ?? {});
+    if (!keys) {
+      const shape = def.shape ?? {};
+      keys = Object.keys(shape);
+      declared = hasOwn(shape, "__proto__") ? shape["__proto__"] : undefined;
+    }
     payload.value = safe || readsInherited(input, keys, extras) ? ownView(input, keys, extras, safe) : input;
-    return then(runtime(payload, ctx), (result) => finishObject(result, input, def, extras, ctx));
+    const result = runtime(payload, ctx);
+    if (result instanceof Promise) return result.then((settled) => finishObject(settled, input, def, extras, declared, ctx));
+    return finishObject(result, input, def, extras, declared, ctx);
   };
   return (payload, ctx) => {
     const input = payload.value;

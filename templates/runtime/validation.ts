@@ -58,6 +58,22 @@ export function depthGuarded<T>(inner: z.ZodType<T, T>): z.ZodType<T, T> {
   return guard.pipe(inner) as unknown as z.ZodType<T, T>;
 }
 
+/**
+ * `import "zod/compile"` compiles each schema built after it, inlining children into generated
+ * code where presence is `key in input` again. The generated schemas keep Zod's runtime parser
+ * (own-keys.ts; a compiled parent built elsewhere runs them as islands): schemas.ts builds them
+ * with that hook paused, and calls the returned function at its end to restore it.
+ */
+export function pauseCompile(): () => void {
+  const config = z.config() as unknown as { postProcessor?: unknown };
+  const hook = config.postProcessor;
+  if (hook === undefined) return () => undefined;
+  config.postProcessor = undefined;
+  return () => {
+    config.postProcessor = hook;
+  };
+}
+
 /** A required key of type `unknown`: any value, but the key must be there. */
 export function present(): z.ZodCustom<unknown, unknown> {
   return z.custom<unknown>((value) => value !== undefined, { error: "Required" });
