@@ -131,7 +131,7 @@ describe("keys named like Object.prototype members (hardening item 8)", () => {
     expectBoth(spec, "GetPromptRequestParams", "__proto__: string", params(JSON.parse('{"__proto__": "5"}')), true);
   });
 
-  it("with import \"zod/compile\", the schemas give the same verdicts (compiled children run the own-key parse)", async () => {
+  it("with import \"zod/compile\", the schemas give the same verdicts, also inside compiled parents built by the user", async () => {
     const js = transpileFolder(fixture.outDir, scratchDir("prototype-keys-js"));
     const cases = JSON.parse(readFileSync(join(REPO_ROOT, "test/fixtures/prototype-keys/cases.json"), "utf8")) as Record<string, { valid: unknown[]; invalid: unknown[] }>;
     const child = `
@@ -151,6 +151,14 @@ describe("keys named like Object.prototype members (hardening item 8)", () => {
       judge("R", {}, true, "{}");
       judge("Wrapper", { list: [Object.create({ name: "a" })] }, false, "inherited name in an array");
       judge("Wrapper", { q: {} }, false, "q: {}");
+      // Parents built after the import are compiled; the generated schemas inside run as islands.
+      const { z } = await import("zod");
+      const parents = { list: z.array(m.QSchema), object: z.object({ q: m.QSchema, map: m.StringMapSchema }), union: z.union([z.string(), m.RSchema]) };
+      for (let round = 0; round < 3; round++) {
+        if (parents.list.safeParse([{}]).success) wrong.push("z.array(QSchema) accepts [{}]");
+        if (parents.object.safeParse({ q: { constructor: 1 }, map: JSON.parse('{"__proto__": 5}') }).success) wrong.push("z.object accepts map.__proto__ = 5");
+        if (!parents.union.safeParse({}).success) wrong.push("z.union([string, RSchema]) rejects {}");
+      }
       console.log(JSON.stringify(wrong));
     `;
     const { stdout } = await run(process.execPath, ["--input-type=module", "-e", child, pathToFileURL(join(js, "index.js")).href, JSON.stringify(cases)], { cwd: REPO_ROOT });
