@@ -9,8 +9,10 @@
 //    index signature or record validates it, an open object keeps it in the parse output;
 //  - a getter that throws makes the input invalid (an issue, not an exception); an unknown key
 //    of an open object that cannot be read is left out, as the fast validators never read it.
-// Under `import "zod/compile"` such a schema always runs on Zod's runtime parser (see `island`),
-// so the compiled fast path cannot bring `key in input` back. One input is read as it claims to
+// Under `import "zod/compile"` such a schema always runs on Zod's runtime parser: schemas.ts is
+// built with the compile hook paused (validation.ts `pauseCompile`), and a compiled parent that
+// user code builds around it runs it as an island (see `island`), so compiled code, where presence
+// is `key in input` again, never validates it. One input is read as it claims to
 // be: an object whose own "__proto__" data property holds Object.prototype itself (only code,
 // never JSON, builds that) counts as a plain object, here and in the fast validators alike.
 interface Payload {
