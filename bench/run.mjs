@@ -1,7 +1,10 @@
 // `npm run bench`: generation speed of mcp-gen, measured as a user runs it (a new node process
-// per run, wall-clock time), medians of several runs, all scenarios side by side in one run.
+// per run, wall-clock time), medians of several runs, all scenarios side by side in one run; then
+// validation throughput, import time, the generator's memory, the consumer's type-check cost and
+// server and client round trips beside the official SDK's. Prints markdown and writes it to BENCHMARKS.md
+// (BENCH_NO_WRITE=1 to only print).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,6 +15,8 @@ const revision = process.env.BENCH_REVISION ?? "2026-07-28";
 const runs = Number(process.env.BENCH_RUNS ?? 9);
 const bin = join(root, "bin/mcp-gen.js");
 const work = mkdtempSync(join(tmpdir(), "mcp-gen-bench-"));
+const { captureOutput, writeBenchmarks } = await import("./report.mjs");
+const capture = captureOutput();
 
 function cli(args) {
   const started = process.hrtime.bigint();
@@ -59,6 +64,7 @@ const rows = [
 rmSync(work, { recursive: true, force: true });
 
 const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+console.log("## Generation\n");
 console.log(`mcp-gen ${version}, revision ${revision}, node ${process.version}, ${runs} runs each (wall clock, one process per run)\n`);
 console.log("| scenario | median ms | min ms | max ms | target ms | median / target |");
 console.log("|---|---:|---:|---:|---:|---:|");
@@ -67,30 +73,42 @@ for (const r of rows) {
   console.log(`| ${r.name} | ${r.median.toFixed(0)} | ${r.min.toFixed(0)} | ${r.max.toFixed(0)} | ${r.target ?? ""} | ${ratio} |`);
 }
 
-// Validation throughput, side by side in one run.
-const { validationBench } = await import("./validate.mjs");
-const results = validationBench({ root, specRoot, revision: process.env.BENCH_VALIDATE_REVISION ?? "2026-07-28" });
-const plain = results.find((r) => r.variant === "zod").median;
-console.log(`\nValidation of the spec's examples (${results[0].total} messages, each parsed as its type), median of 7 rounds of 200,000 parses\n`);
-console.log("| validator | accepted | median msgs/s | min | max | vs generated Zod |");
-console.log("|---|---:|---:|---:|---:|---:|");
-const names = { zod: "generated Zod (safeParse)", "zod-compiled": 'generated Zod + import "zod/compile"', ajv: "Ajv 8 on schema.json (reference)" };
-for (const r of results) {
-  const fmt = (n) => Math.round(n).toLocaleString("en-US");
-  console.log(`| ${names[r.variant]} | ${r.accepted}/${r.total} | ${fmt(r.median)} | ${fmt(r.min)} | ${fmt(r.max)} | ${(r.median / plain).toFixed(2)}x |`);
-}
+// ── 1. Validation throughput, per typed corpus, every validator side by side ──
+const { validationBench, renderValidation } = await import("./validate.mjs");
+const revisions = readdirSync(specRoot, { withFileTypes: true })
+  .filter((e) => e.isDirectory() && existsSync(join(specRoot, e.name, "schema.ts")))
+  .map((e) => e.name)
+  .sort();
+const validation = { processes: Number(process.env.BENCH_PROCESSES ?? 3), rounds: Number(process.env.BENCH_ROUNDS ?? 5), roundMs: Number(process.env.BENCH_ROUND_MS ?? 300) };
+const tables = await validationBench({ root, specRoot, revisions, ...validation, progress: (line) => process.stderr.write(`${line}\n`) });
+console.log("\n## Validation throughput\n");
+console.log(renderValidation(tables, validation));
 
-// Server: tools/call through the generated fetch handler beside the SDK v2 server, in one run.
-const { serverBench, printServerBench } = await import("./server.mjs");
-printServerBench(serverBench({ root, specRoot }));
+// ── 3. Cold import time and 4. peak RSS of the generator ──
+const { importBench, renderImport, rssBench, renderRss } = await import("./footprint.mjs");
+const importRuns = Number(process.env.BENCH_IMPORT_RUNS ?? 7);
+console.log("\n## Cold import time of the generated module\n");
+console.log(renderImport(importBench({ root, specRoot, revision, runs: importRuns }), importRuns));
+const rssRuns = Number(process.env.BENCH_RSS_RUNS ?? 3);
+console.log("\n## Peak RSS of the generator\n");
+console.log(renderRss(rssBench({ root, specRoot, revision, revisions, runs: rssRuns }), rssRuns));
 
-// Client round trips, the generated client and the SDK's side by side in one run.
-const { clientBench, clientTable } = await import("./client.mjs");
-console.log(`\n${clientTable(await clientBench({ root, specRoot }))}`);
-
-// What a consumer's `tsc --noEmit` pays for the output, beside the official SDK's schemas.
+// ── 5. Consumer type-check cost: what a consumer's `tsc --noEmit` pays for the output, beside the SDK's schemas ──
 const { consumerBench, consumerTable } = await import("./consumer.mjs");
 const consumerRuns = Number(process.env.BENCH_CONSUMER_RUNS ?? 3);
 const consumers = consumerBench({ root, specRoot, revision, runs: consumerRuns });
-console.log(`\nConsumer type-check cost (\`tsc --noEmit --extendedDiagnostics\`, NodeNext, strict, skipLibCheck; fresh project per program; medians of ${consumerRuns} runs)\n`);
+console.log("\n## Consumer type-check cost\n");
+console.log(`\`tsc --noEmit --extendedDiagnostics\`, NodeNext, strict, skipLibCheck; fresh project per program; medians of ${consumerRuns} runs\n`);
 console.log(consumerTable(consumers));
+
+// ── 6. Server: tools/call through the generated fetch handler beside the SDK v2 server ──
+console.log("\n## Server round trips\n");
+const { serverBench, printServerBench } = await import("./server.mjs");
+printServerBench(serverBench({ root, specRoot }));
+
+// ── 7. Client round trips, the generated client and the SDK's side by side ──
+console.log("\n## Client round trips\n");
+const { clientBench, clientTable } = await import("./client.mjs");
+console.log(clientTable(await clientBench({ root, specRoot })));
+
+if (!process.env.BENCH_NO_WRITE) writeBenchmarks(root, capture);

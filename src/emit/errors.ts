@@ -1,6 +1,7 @@
 import type { PinnedError, Surface } from "../model/surface.js";
 import { schemaName } from "./common.js";
 import { hasShape, type SchemaIndex } from "./methods.js";
+import { fastExports } from "./validators.js";
 
 export interface ErrorsView {
   codes: Array<{ name: string; value: number }>;
@@ -50,7 +51,7 @@ export function errorsView(index: SchemaIndex, surface: Surface): ErrorsView {
     codes,
     dataMap,
     pinned: schemas,
-    guards: [...new Set(guardTypes)].map((name) => ({ name: `is${name}`, type: `T.${name}`, typeLink: `{@link T.${name}}`, schema: `S.${schemaName(name)}` })),
+    guards: [...new Set(guardTypes)].map((name) => ({ name: fastExports(name).guard, type: `T.${name}`, typeLink: `{@link T.${name}}`, schema: `S.${schemaName(name)}` })),
     response: response
       ? { type: `T.${response.name}`, jsonrpc: JSON.stringify(response.jsonrpc ?? "2.0") }
       : { type: "{ jsonrpc: string; id?: string | number; error: rt.ErrorObject }", jsonrpc: JSON.stringify("2.0") },

@@ -11,9 +11,10 @@ import { errorsView } from "./errors.js";
 import { serverView } from "./server.js";
 import { connectView, rootView, type RootUnit } from "./root.js";
 import { checkExportClashes } from "./names.js";
-import { filledResultKeys, handlerMaps, mapEntries, methodAliases, methodTable, schemaIndex } from "./methods.js";
+import { filledResultKeys, handlerMaps, mapEntries, methodAliases, methodTable, schemaIndex, tableSchemaExpressions } from "./methods.js";
 import { emitTypeDeclarations } from "./types.js";
 import { emitSchemaDeclarations } from "./zod.js";
+import { emitValidatorDeclarations } from "./validators.js";
 
 export type { EmitOptions, OutputFile } from "./common.js";
 
@@ -95,6 +96,11 @@ function errorsFile(model: SchemaModel, render: (name: string, data: object) => 
   return withImports((data) => render("errors.ts", data), view, `${runtimeImport}/errors.js`);
 }
 
+function validatorsFile(model: SchemaModel, render: (name: string, data: object) => string, runtimeImport: string): string {
+  const view = emitValidatorDeclarations(model, tableSchemaExpressions(schemaIndex(model), deriveSurface(model)));
+  return withImports((data) => render("validators.ts", data), view, `${runtimeImport}/fast.js`);
+}
+
 function serverFile(model: SchemaModel, render: (name: string, data: object) => string): string {
   const view = serverView(model, deriveSurface(model));
   const data = { ...view, typeImport: "" };
@@ -125,7 +131,7 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
   const schemas = emitSchemaDeclarations(model);
   const files: OutputFile[] = [
     { path: "types.ts", content: render("types.ts", { declarations: emitTypeDeclarations(model) }) },
-    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), { declarations: schemas }, `${options.runtimeImport}/validation.js`) },
+    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), { declarations: schemas, usesRuntime: schemas.some((code) => /\brt\./.test(code)) }, `${options.runtimeImport}/validation.js`) },
     {
       path: "constants.ts",
       content: render("constants.ts", {
@@ -135,6 +141,7 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
     },
     { path: "methods.ts", content: methodsFile(model, render) },
     { path: "errors.ts", content: errorsFile(model, render, options.runtimeImport) },
+    { path: "validators.ts", content: validatorsFile(model, render, options.runtimeImport) },
     { path: "server.ts", content: serverFile(model, render) },
     { path: "client.ts", content: clientFile(model, render) },
     { path: "index.ts", content: render("index.ts") },

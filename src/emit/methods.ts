@@ -99,18 +99,23 @@ export function handlerMaps(surface: Surface): Array<{ name: string; party: stri
 }
 
 /** The runtime table's entry for one method: schemas and facts. */
+/** The schema fields of a method's METHODS entry: the message, its params, the result, the complete result. */
+function schemaFields(index: SchemaIndex, fact: MethodFact, kind: "request" | "notification"): Array<{ key: string; type: string; value: string }> {
+  return [
+    { key: kind, ...messageSchema(fact) },
+    { key: "params", ...paramsSchema(index, fact) },
+    ...(kind === "request" ? [{ key: "result", ...resultSchema(index, fact) }] : []),
+    ...(fact.complete ? [{ key: "complete", type: `typeof S.${schemaName(fact.complete)}`, value: `S.${schemaName(fact.complete)}` }] : []),
+  ];
+}
+
 function tableEntry(index: SchemaIndex, fact: MethodFact, kind: "request" | "notification"): { type: string; value: string } {
-  const message = messageSchema(fact);
-  const params = paramsSchema(index, fact);
   const senders = `[${fact.senders.map(quote).join(", ")}]`;
   const fields = [
     { key: "kind", type: quote(kind), value: quote(kind) },
     { key: "sender", type: `readonly ${senders}`, value: `${senders} as const` },
     { key: "groups", type: `readonly [${fact.groups.map(quote).join(", ")}]`, value: `[${fact.groups.map(quote).join(", ")}] as const` },
-    { key: kind, ...message },
-    { key: "params", ...params },
-    ...(kind === "request" ? [{ key: "result", ...resultSchema(index, fact) }] : []),
-    ...(fact.complete ? [{ key: "complete", type: `typeof S.${schemaName(fact.complete)}`, value: `S.${schemaName(fact.complete)}` }] : []),
+    ...schemaFields(index, fact, kind),
   ];
   return {
     type: `{ ${fields.map((f) => `${f.key}: ${f.type};`).join(" ")} }`,
@@ -152,6 +157,18 @@ export function methodTable(index: SchemaIndex, surface: Surface): Array<{ key: 
   // A method that is both a request and a notification cannot share one key; requests win.
   const seen = new Set<string>();
   return entries.filter((e) => !seen.has(e.method) && seen.add(e.method)).map((e) => ({ key: propertyKey(e.method), type: e.type, value: e.value }));
+}
+
+/**
+ * Every schema expression the METHODS table holds (`S.XSchema`, `S.XSchema.shape.result`,
+ * `S.XSchema.shape.params.unwrap()`, inline `z.…` ones), once each, in table order.
+ */
+export function tableSchemaExpressions(index: SchemaIndex, surface: Surface): string[] {
+  const fields = [
+    ...surface.requests.flatMap((f) => schemaFields(index, f, "request")),
+    ...surface.notifications.flatMap((f) => schemaFields(index, f, "notification")),
+  ];
+  return [...new Set(fields.map((f) => f.value))];
 }
 
 /** Properties of every result that the dispatcher fills when a handler leaves them out. */

@@ -7,19 +7,30 @@ import type { OutputFile } from "./common.js";
  * statement), each with its meaning: a value, a type, or both (`export { x }` is not told apart).
  * A value and a type of one name in one module are one export (`ErrorCode` const and type).
  */
-export function exportedNames(content: string): Array<{ name: string; space: "value" | "type" | "both" }> {
-  const names: Array<{ name: string; space: "value" | "type" | "both" }> = [];
+export function exportedNames(content: string): ExportedName[] {
+  const names: ExportedName[] = [];
   for (const match of content.matchAll(/^export (?:declare )?(?:abstract )?(const|let|function|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm)) {
     names.push({ name: match[2]!, space: match[1] === "interface" || match[1] === "type" ? "type" : match[1] === "class" || match[1] === "enum" ? "both" : "value" });
   }
-  for (const match of content.matchAll(/^export (type )?\{([^}]*)\}/gm)) {
+  for (const match of content.matchAll(/^export (type )?\{([^}]*)\}(?: from "\.\/([\w.-]+)\.js")?/gm)) {
     for (const part of match[2]!.split(",")) {
       const typeOnly = match[1] !== undefined || /^\s*type\s/.test(part);
-      const name = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/).pop()!.trim();
-      if (name) names.push({ name, space: typeOnly ? "type" : "both" });
+      const [original, alias] = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/);
+      const name = (alias ?? original ?? "").trim();
+      if (!name) continue;
+      // `export { x } from "./m.js"` without a rename is m's own binding, not a second one.
+      const from = match[3] !== undefined && alias === undefined ? `${match[3]}.ts` : undefined;
+      names.push({ name, space: typeOnly ? "type" : "both", ...(from ? { from } : {}) });
     }
   }
   return names;
+}
+
+export interface ExportedName {
+  name: string;
+  space: "value" | "type" | "both";
+  /** The sibling module whose own export this re-exports unchanged. */
+  from?: string;
 }
 
 /** Two exports of one name clash unless one is only a value and the other only a type, in the same module. */
@@ -44,8 +55,16 @@ export function checkExportClashes(model: SchemaModel, files: OutputFile[]): voi
   const index = byPath.get("index.ts");
   if (index === undefined) return;
   const owners = new Map<string, Array<{ space: string; module: string }>>();
-  const add = (module: string) => (entry: { name: string; space: string }) => {
+  const reexported = new Set<string>();
+  const add = (module: string) => (entry: ExportedName) => {
     const seen = owners.get(entry.name) ?? [];
+    // A binding re-exported unchanged through a second module is still one binding.
+    const binding = `${entry.from ?? module}\0${entry.name}`;
+    if (entry.from) {
+      if (seen.some((s) => s.module === entry.from)) return;
+      reexported.add(binding);
+      module = entry.from;
+    } else if (reexported.has(binding)) return;
     const other = seen.find((s) => clash(s, { space: entry.space, module }));
     if (other) {
       const where = other.module === module ? `twice by ${module}` : `by both ${other.module} and ${module}`;

@@ -11,6 +11,12 @@ import { propertyKey, schemaName } from "./common.js";
 export interface ZodCode {
   value: string;
   type: string;
+  /**
+   * An object or record: given own-property semantics by a `rt.own(name)` statement after its
+   * constant (a statement, not a wrapping call: a generic call would cost every consumer's type
+   * checker an inference per schema). Such a schema is always a named constant.
+   */
+  own?: boolean;
 }
 
 export interface ZodContext {
@@ -26,8 +32,11 @@ export interface ZodContext {
   taken: Set<string>;
 }
 
-/** Formats checked by a runtime function (no backtracking regex over unbounded input). */
-const FORMAT_CHECKS: Record<string, { check: string; error: string }> = {
+/**
+ * Formats checked by a runtime function (no backtracking regex over unbounded input). The fast
+ * validators call the same functions under the same names (see fast-nodes.ts).
+ */
+export const FORMAT_CHECKS: Record<string, { check: string; error: string }> = {
   uri: { check: "rt.isUri", error: "Invalid URI" },
   "uri-reference": { check: "rt.isUriReference", error: "Invalid URI reference" },
   "uri-template": { check: "rt.isUriTemplate", error: "Invalid URI template" },
@@ -48,7 +57,7 @@ const FORMAT_CHECKS: Record<string, { check: string; error: string }> = {
 export function zodOf(type: TypeNode, ctx: ZodContext, path = "", top = false): ZodCode {
   const code = zodNode(type, ctx, path);
   // Zod's object and enum types hold anonymous object types, which are never identical twice.
-  return !top && /^z\.(looseObject|object|enum)\(/.test(code.value) ? hoist(code, ctx, path) : code;
+  return !top && (code.own || /^z\.enum\(/.test(code.value)) ? hoist(code, ctx, path) : code;
 }
 
 function zodNode(type: TypeNode, ctx: ZodContext, path: string): ZodCode {
@@ -64,7 +73,7 @@ function zodNode(type: TypeNode, ctx: ZodContext, path: string): ZodCode {
     case "unknown":
       return type.any ? { value: "z.any()", type: "z.ZodAny" } : { value: "z.unknown()", type: "z.ZodUnknown" };
     case "nonPrimitive":
-      return { value: "z.looseObject({})", type: "z.ZodObject<{}, z.core.$loose>" };
+      return { value: "z.looseObject({})", type: "z.ZodObject<{}, z.core.$loose>", own: true };
     case "literal":
       return type.value === null ? { value: "z.null()", type: "z.ZodNull" } : literal(type.value);
     case "ref":
@@ -84,8 +93,13 @@ function hoist(code: ZodCode, ctx: ZodContext, path: string): ZodCode {
   let name = base;
   for (let n = 2; ctx.taken.has(name); n++) name = `${base}${n}`;
   ctx.taken.add(name);
-  ctx.hoisted.push(`const ${name}$ = ${code.value};\nconst ${name}: ${code.type} = ${name}$;`);
+  ctx.hoisted.push(`const ${name}$ = ${code.value};\n${code.own ? ownStatement(`${name}$`) : ""}const ${name}: ${code.type} = ${name}$;`);
   return { value: name, type: `typeof ${name}` };
+}
+
+/** The statement that gives a named object or record schema own-property semantics. */
+export function ownStatement(name: string): string {
+  return `rt.own(${name});\n`;
 }
 
 function child(path: string, segment: string): string {
@@ -131,10 +145,14 @@ function zodArray(type: ArrayType, ctx: ZodContext, path: string): ZodCode {
   return { value, type: `z.ZodArray<${items.type}>` };
 }
 
-function zodUnion(members: TypeNode[], ctx: ZodContext, path: string): ZodCode {
-  // A literal next to its own primitive (`"complete" | string`) accepts nothing extra.
+/** A union's members without the literals that their own primitive (`"complete" | string`) absorbs. */
+export function keptUnionMembers(members: TypeNode[]): TypeNode[] {
   const open = new Set(members.filter((m) => m.kind === "string" || m.kind === "number").map((m) => m.kind));
-  const kept = members.filter((m) => !(m.kind === "literal" && open.has(typeof m.value as "string")));
+  return members.filter((m) => !(m.kind === "literal" && open.has(typeof m.value as "string")));
+}
+
+function zodUnion(members: TypeNode[], ctx: ZodContext, path: string): ZodCode {
+  const kept = keptUnionMembers(members);
   if (kept.length === 1) return zodOf(kept[0]!, ctx, path);
   if (kept.every((m) => m.kind === "literal" && typeof m.value === "string")) return zodEnum(kept.map((m) => (m as { value: string }).value));
   const options = kept.map((m, i) => zodOf(m, ctx, child(path, `option${i + 1}`)));
@@ -173,22 +191,25 @@ export function isObjectSchema(type: ObjectType): boolean {
 /**
  * Objects are open (`z.looseObject`): unknown keys are kept. A typed index signature
  * constrains the extra keys instead (`catchall`), and an object made only of an index
- * signature is a record.
+ * signature is a record. Each is given to `rt.own` (templates/runtime/own-keys.ts): only own
+ * properties are data, and an own "__proto__" key is validated and kept like any other.
  */
 function zodObject(type: ObjectType, ctx: ZodContext, path: string): ZodCode {
   const index = type.indexSignature;
   if (!isObjectSchema(type)) {
     const values = zodOf(index!, ctx, child(path, "value"));
-    return { value: `z.record(z.string(), ${values.value})`, type: `z.ZodRecord<z.ZodString, ${values.type}>` };
+    return { value: `z.record(z.string(), ${values.value})`, type: `z.ZodRecord<z.ZodString, ${values.type}>`, own: true };
   }
   const shape = type.properties.map((p) => zodProperty(p, ctx, child(path, p.name)));
-  const value = `{\n${shape.map((s) => `${s.key}: ${s.value},`).join("\n")}\n}`;
+  // A literal key "__proto__" would set the shape's prototype; a computed key declares it.
+  const valueKey = (key: string) => (key === "__proto__" || key === '"__proto__"' ? '["__proto__"]' : key);
+  const value = `{\n${shape.map((s) => `${valueKey(s.key)}: ${s.value},`).join("\n")}\n}`;
   const shapeType = shape.length ? `{\n${shape.map((s) => `${s.key}: ${s.type};`).join("\n")}\n}` : "{}";
   if (index && index.kind !== "unknown") {
     const rest = zodOf(index, ctx, child(path, "value"));
-    return { value: `z.object(${value}).catchall(${rest.value})`, type: `z.ZodObject<${shapeType}, z.core.$catchall<${rest.type}>>` };
+    return { value: `z.object(${value}).catchall(${rest.value})`, type: `z.ZodObject<${shapeType}, z.core.$catchall<${rest.type}>>`, own: true };
   }
-  return { value: `z.looseObject(${value})`, type: `z.ZodObject<${shapeType}, z.core.$loose>` };
+  return { value: `z.looseObject(${value})`, type: `z.ZodObject<${shapeType}, z.core.$loose>`, own: true };
 }
 
 function zodProperty(property: Property, ctx: ZodContext, path: string): ZodCode & { key: string } {

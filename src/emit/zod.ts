@@ -1,7 +1,7 @@
 import { componentsInDependencyOrder, recursiveDeclarations } from "../model/graph.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
-import { zodOf, type ZodContext } from "./zod-nodes.js";
+import { ownStatement, zodOf, type ZodContext } from "./zod-nodes.js";
 
 type Shared = Pick<ZodContext, "byName" | "recursive" | "component">;
 
@@ -20,11 +20,12 @@ function emitDeclaration(declaration: Declaration, shared: Shared): string {
   const doc = jsDoc({ text: `Validates {@link ${typeName}}.`, deprecated: declaration.doc.deprecated });
   const schema = zodOf(declaration.type, ctx, "", true);
   const lines = [...ctx.hoisted];
+  const own = schema.own ? ownStatement(`${name}$`) : "";
   if (!ctx.recursive.has(declaration.name)) {
-    lines.push(`const ${name}$ = ${schema.value};`, `${doc}export const ${name}: ${schema.type} = ${name}$;`);
+    lines.push(`const ${name}$ = ${schema.value};`, `${own}${doc}export const ${name}: ${schema.type} = ${name}$;`);
   } else {
     const stated = `z.ZodType<${typeName}, ${typeName}>`;
-    lines.push(`const ${name}$: ${stated} = ${schema.value} as unknown as ${stated};`, `${doc}export const ${name}: ${stated} = rt.depthGuarded(${name}$);`);
+    lines.push(`const ${name}$: ${stated} = ${schema.value} as unknown as ${stated};`, `${own}${doc}export const ${name}: ${stated} = rt.depthGuarded(${name}$);`);
   }
   return lines.join("\n");
 }

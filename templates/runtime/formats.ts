@@ -15,30 +15,24 @@ function isHex(c: number): boolean {
   return isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 }
 
-/** ASCII lookup table: 1 for the characters of `chars`, letters and digits. */
-function table(chars: string): Uint8Array {
+/** ASCII lookup table: 1 for the characters of `chars`, and for letters and digits unless `only`. */
+function table(chars: string, only = false): Uint8Array {
   const t = new Uint8Array(128);
-  for (let c = 0; c < 128; c++) if (isAlpha(c) || isDigit(c)) t[c] = 1;
+  if (!only) for (let c = 0; c < 128; c++) if (isAlpha(c) || isDigit(c)) t[c] = 1;
   for (const ch of chars) t[ch.charCodeAt(0)] = 1;
   return t;
 }
 
 /** `unreserved / sub-delims`, plus what each context allows besides (pchar adds ":@", …). */
 const UNRESERVED_SUB_DELIMS = "-._~!$&'()*+,;=";
-const TABLES = new Map<string, Uint8Array>();
+const HOST = table(UNRESERVED_SUB_DELIMS);
+const USERINFO = table(`${UNRESERVED_SUB_DELIMS}:`);
+const PATH = table(`${UNRESERVED_SUB_DELIMS}:@/`);
+const QUERY = table(`${UNRESERVED_SUB_DELIMS}:@/?`);
+const NOSCHEME_SEGMENT = table(`${UNRESERVED_SUB_DELIMS}@`);
 
-function tableFor(extra: string): Uint8Array {
-  let t = TABLES.get(extra);
-  if (!t) TABLES.set(extra, (t = table(UNRESERVED_SUB_DELIMS + extra)));
-  return t;
-}
-
-/**
- * True when s[from, to) consists of characters allowed by `extra` (besides unreserved and
- * sub-delims) and well-formed percent-encodings.
- */
-function scan(s: string, from: number, to: number, extra: string): boolean {
-  const allowed = tableFor(extra);
+/** True when s[from, to) consists of `allowed` characters and well-formed percent-encodings. */
+function scan(s: string, from: number, to: number, allowed: Uint8Array): boolean {
   for (let i = from; i < to; i++) {
     const c = s.charCodeAt(i);
     if (c === 0x25) {
@@ -51,8 +45,6 @@ function scan(s: string, from: number, to: number, extra: string): boolean {
   return true;
 }
 
-const PATH = ":@/";
-const QUERY = ":@/?";
 
 /** Length of a leading `scheme ":"`, or 0 when the string has none. */
 function schemeLength(s: string): number {
@@ -86,14 +78,14 @@ function authorityAndPath(s: string, from: number, to: number): boolean {
   const at = s.indexOf("@", from);
   let host = from;
   if (at >= 0 && at < slash) {
-    if (!scan(s, from, at, ":")) return false;
+    if (!scan(s, from, at, USERINFO)) return false;
     host = at + 1;
   }
   let port: number;
   if (s.charCodeAt(host) === 0x5b) {
     const close = s.indexOf("]", host);
     if (close < 0 || close >= slash || close === host + 1) return false;
-    const literal = tableFor(":");
+    const literal = USERINFO;
     for (let i = host + 1; i < close; i++) {
       const c = s.charCodeAt(i);
       if (c >= 128 || literal[c] !== 1) return false;
@@ -102,7 +94,7 @@ function authorityAndPath(s: string, from: number, to: number): boolean {
   } else {
     port = host;
     while (port < slash && s.charCodeAt(port) !== 0x3a) port++;
-    if (!scan(s, host, port, "")) return false;
+    if (!scan(s, host, port, HOST)) return false;
   }
   if (port < slash) {
     if (s.charCodeAt(port) !== 0x3a) return false;
@@ -141,15 +133,23 @@ export function isUriReference(s: string): boolean {
   // path-noscheme: the first segment has no ":".
   let slash = s.indexOf("/");
   if (slash < 0 || slash > end) slash = end;
-  return scan(s, 0, slash, "@") && scan(s, slash, end, PATH);
+  return scan(s, 0, slash, NOSCHEME_SEGMENT) && scan(s, slash, end, PATH);
 }
 
 const TEMPLATE_FORBIDDEN = "\"'%<>\\^`{|}";
-const TEMPLATE_OPERATORS = "+#./;?&=,!@|";
+/** ASCII literal characters of a URI Template (RFC 6570 `literals`, without pct-encoded). */
+const TEMPLATE_LITERAL = (() => {
+  const t = new Uint8Array(128);
+  for (let c = 0x21; c < 0x7f; c++) t[c] = TEMPLATE_FORBIDDEN.includes(String.fromCharCode(c)) ? 0 : 1;
+  return t;
+})();
+const TEMPLATE_OPERATORS = table("+#./;?&=,!@|", true);
+const VARCHAR = table("_");
 
+/** The length of the `varchar` at i: 1, 3 (pct-encoded) or 0 (none). */
 function isVarchar(s: string, i: number): number {
   const c = s.charCodeAt(i);
-  if (isAlpha(c) || isDigit(c) || c === 0x5f) return 1;
+  if (c < 128 && VARCHAR[c] === 1) return 1;
   return c === 0x25 && isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2)) ? 3 : 0;
 }
 
@@ -176,7 +176,8 @@ function varspec(s: string, i: number): number {
 /** A `{ [operator] varspec *("," varspec) }` expression from i (at "{"); the index after it, or -1. */
 function expression(s: string, i: number): number {
   i++;
-  if (i < s.length && TEMPLATE_OPERATORS.includes(s.charAt(i))) i++;
+  const c = s.charCodeAt(i);
+  if (c < 128 && TEMPLATE_OPERATORS[c] === 1) i++;
   for (;;) {
     i = varspec(s, i);
     if (i < 0) return -1;
@@ -198,7 +199,7 @@ export function isUriTemplate(s: string): boolean {
       if (!isHex(s.charCodeAt(i + 1)) || !isHex(s.charCodeAt(i + 2))) return false;
       i += 3;
     } else {
-      if (c <= 0x20 || c === 0x7f || TEMPLATE_FORBIDDEN.includes(s.charAt(i))) return false;
+      if (c < 128 && TEMPLATE_LITERAL[c] !== 1) return false;
       i++;
     }
   }

@@ -1,8 +1,10 @@
-// Helpers the generated validators share: the depth guard of recursive types and required keys
-// of type `unknown`. Copied verbatim into every output; depends on zod only.
+// Helpers the generated validators share: the depth guard of recursive types, required keys
+// of type `unknown`, own-property semantics for objects. Copied verbatim into every output;
+// depends on zod only.
 import { z } from "zod";
 
 export { isBase64, isDate, isDateTime, isEmail, isTime, isUri, isUriReference, isUriTemplate, isUuid } from "./formats.js";
+export { own } from "./own-keys.js";
 
 /**
  * How deeply objects and arrays may nest inside a recursive type (such as a JSON value)
@@ -13,7 +15,9 @@ export const MAX_NESTING_DEPTH = 256;
 
 /**
  * True when objects/arrays in `value` nest deeper than `limit` (a cycle nests infinitely deep).
- * Iterative, so any depth is safe; reads own enumerable values, as the validators do.
+ * Iterative, so any depth is safe. It reads what a validator may read: every index of an array,
+ * every own property of an object, enumerable or not (a declared key counts when it is own), so
+ * no cycle or depth that a validator can follow escapes the guard.
  */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
   const values: unknown[] = [value];
@@ -23,7 +27,9 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
     const depth = depths.pop()!;
     if (current === null || typeof current !== "object") continue;
     if (depth >= limit) return true;
-    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+    const children: unknown[] = Array.isArray(current) ? current : Object.getOwnPropertyNames(current).map((key) => (current as Record<string, unknown>)[key]);
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
       if (child !== null && typeof child === "object") {
         values.push(child);
         depths.push(depth + 1);
@@ -50,6 +56,22 @@ export function withinDepth(value: unknown): boolean {
 export function depthGuarded<T>(inner: z.ZodType<T, T>): z.ZodType<T, T> {
   const guard = z.unknown().check(z.refine(withinDepth, { error: `Input nests objects/arrays more than ${MAX_NESTING_DEPTH} levels deep`, abort: true }));
   return guard.pipe(inner) as unknown as z.ZodType<T, T>;
+}
+
+/**
+ * `import "zod/compile"` compiles each schema built after it, inlining children into generated
+ * code where presence is `key in input` again. The generated schemas keep Zod's runtime parser
+ * (own-keys.ts; a compiled parent built elsewhere runs them as islands): schemas.ts builds them
+ * with that hook paused, and calls the returned function at its end to restore it.
+ */
+export function pauseCompile(): () => void {
+  const config = z.config() as unknown as { postProcessor?: unknown };
+  const hook = config.postProcessor;
+  if (hook === undefined) return () => undefined;
+  config.postProcessor = undefined;
+  return () => {
+    config.postProcessor = hook;
+  };
 }
 
 /** A required key of type `unknown`: any value, but the key must be there. */

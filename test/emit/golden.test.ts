@@ -11,7 +11,7 @@ import { STRICT_NODENEXT, tsc } from "../helpers/tsc.js";
 vi.mock("../../src/write/format.js", async (original) => (await import("../helpers/format-cache.js")).withFormatCache(await original()));
 
 const FIXTURES = join(REPO_ROOT, "test/fixtures");
-const GOLDEN_FILES = ["types.ts", "schemas.ts", "constants.ts"];
+const GOLDEN_FILES = ["types.ts", "schemas.ts", "constants.ts", "validators.ts"];
 const names = readdirSync(FIXTURES).filter((name) => existsSync(join(FIXTURES, name, "schema.ts")));
 const OUT = scratchDir("golden");
 
@@ -45,9 +45,13 @@ describe("golden files (one fixture schema per construct; update: npm run golden
     const generated = (await import(pathToFileURL(join(OUT, name, "index.ts")).href)) as Record<string, z.ZodType>;
     for (const [type, { valid, invalid }] of Object.entries(cases)) {
       const schema = generated[`${type}Schema`]!;
+      const guard = generated[`is${type}`] as unknown as (value: unknown) => boolean;
       for (const value of valid) expect(schema.safeParse(value).error?.issues, `${type} accepts ${JSON.stringify(value)}`).toBeUndefined();
       for (const value of invalid) expect(schema.safeParse(value).success, `${type} rejects ${JSON.stringify(value)}`).toBe(false);
       for (const value of valid) expect(schema.parse(value), "open objects keep every key").toEqual(value);
+      // The fast validator gives the same verdicts.
+      for (const value of valid) expect(guard(value), `is${type} accepts ${JSON.stringify(value)}`).toBe(true);
+      for (const value of invalid) expect(guard(value), `is${type} rejects ${JSON.stringify(value)}`).toBe(false);
     }
   });
 });

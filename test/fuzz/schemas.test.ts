@@ -101,4 +101,36 @@ describe(`fuzz: ${CASES} random schemas`, () => {
     expect(thrown.slice(0, 5)).toEqual([]);
     expect(verdicts).toBeGreaterThan(1000);
   });
+
+  it("every fast validator (isX) gives its Zod schema's verdict on the same random values", async () => {
+    const values = randomValues(0xbeef, 60);
+    const disagreements: string[] = [];
+    let compared = 0;
+    let accepted = 0;
+    for (const outcome of outcomes.filter((o) => o.kind === "generated")) {
+      const dir = join(ROOT, `case-${outcome.seed}`);
+      const schemas = (await import(pathToFileURL(join(dir, "schemas.ts")).href)) as Record<string, { safeParse(v: unknown): { success: boolean } }>;
+      const fast = (await import(pathToFileURL(join(dir, "validators.ts")).href)) as Record<string, unknown>;
+      for (const [name, schema] of Object.entries(schemas)) {
+        const guard = fast[`is${name.replace(/Schema$/, "")}`] as ((v: unknown) => boolean) | undefined;
+        if (!guard) continue;
+        for (const value of values) {
+          let expected: boolean | string;
+          try {
+            expected = schema.safeParse(value).success;
+          } catch (error) {
+            expected = `throws ${(error as Error).message}`;
+          }
+          const actual = guard(value);
+          compared++;
+          if (actual) accepted++;
+          if (actual !== expected) disagreements.push(`case ${outcome.seed} ${name} on ${JSON.stringify(value)?.slice(0, 80)}: Zod ${expected}, fast ${actual}`);
+        }
+      }
+    }
+    console.log(`fuzz: ${compared} fast/Zod verdicts compared, ${accepted} accepted`);
+    expect(disagreements.slice(0, 5)).toEqual([]);
+    expect(accepted).toBeGreaterThan(0);
+    expect(compared).toBeGreaterThan(1000);
+  });
 });

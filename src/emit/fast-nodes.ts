@@ -1,0 +1,276 @@
+import { discriminatorOf, literalValuesOf, objectBehind } from "../model/derive.js";
+import type { ArrayType, Declaration, ObjectType, Property, StringType, TypeNode } from "../model/types.js";
+import { FORMAT_CHECKS, isObjectSchema, keptUnionMembers } from "./zod-nodes.js";
+
+// The fast validators: one plain function per type, straight-line code read off the model, with
+// exactly the verdict of the generated Zod schema (`XSchema.safeParse(v).success`), including the
+// own-property semantics of `rt.own` (templates/runtime/own-keys.ts). Every rule below names the
+// Zod behaviour it mirrors; the differential tests hold the two to the same answers.
+
+export interface FastContext {
+  byName: Map<string, Declaration>;
+  recursive: Set<string>;
+  /** The recursive component being emitted: references into it skip the depth guard. */
+  component: Set<string>;
+  /** Helper functions (inline objects, arrays, records, tagged unions), in emission order. */
+  functions: string[];
+  /** Module constants (patterns, large enums). */
+  constants: string[];
+  /** Function and constant names already used in the module. */
+  taken: Set<string>;
+}
+
+/** The internal (unguarded, throwing) validator of a declaration. */
+export function fastName(declarationName: string): string {
+  return `${declarationName}$`;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** `v.key` or `v["key"]`. */
+function member(target: string, key: string): string {
+  return IDENTIFIER.test(key) ? `${target}.${key}` : `${target}[${JSON.stringify(key)}]`;
+}
+
+function unique(ctx: FastContext, base: string): string {
+  const clean = base.replace(/[^A-Za-z0-9_$]+/g, "_");
+  let name = clean;
+  for (let n = 2; ctx.taken.has(name); n++) name = `${clean}${n}`;
+  ctx.taken.add(name);
+  return name;
+}
+
+/** A helper function `name(v: any): boolean` with the given body lines. */
+function helper(ctx: FastContext, base: string, body: string[]): string {
+  const name = unique(ctx, base);
+  ctx.functions.push(`function ${name}(v: any): boolean {\n${body.map((line) => `  ${line}`).join("\n")}\n}`);
+  return name;
+}
+
+function constant(ctx: FastContext, base: string, value: string): string {
+  const name = unique(ctx, base);
+  ctx.constants.push(`const ${name} = ${value};`);
+  return name;
+}
+
+const OBJECT_TEST = (x: string) => `typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})`;
+
+/**
+ * A boolean expression that is true when the value in variable `x` matches `type`. `x` must be a
+ * plain identifier (it may be read several times). `path` names the helpers it creates.
+ */
+export function fastCheck(type: TypeNode, x: string, ctx: FastContext, path: string): string {
+  switch (type.kind) {
+    case "string":
+      return stringCheck(type, x, ctx, path);
+    case "number": {
+      // z.int(): a safe integer; z.number(): finite (both reject NaN, ±Infinity and non-numbers).
+      const base = type.integer ? `Number.isSafeInteger(${x})` : `Number.isFinite(${x})`;
+      const bounds = [type.minimum !== undefined ? `${x} >= ${type.minimum}` : "", type.maximum !== undefined ? `${x} <= ${type.maximum}` : ""];
+      return [base, ...bounds.filter(Boolean)].join(" && ");
+    }
+    case "boolean":
+      return `typeof ${x} === "boolean"`;
+    case "null":
+      return `${x} === null`;
+    case "unknown":
+      return "true";
+    case "nonPrimitive":
+      // `object` is `z.looseObject({})`: any non-array object (unknown keys are not read).
+      return `(${OBJECT_TEST(x)})`;
+    case "literal":
+      return `${x} === ${JSON.stringify(type.value)}`;
+    case "ref":
+      return refCheck(type.name, x, ctx);
+    case "array":
+      return `${arrayHelper(type, ctx, path)}(${x})`;
+    case "union":
+      return unionCheck(type.members, x, ctx, path);
+    case "object":
+      if (!type.properties.length && isObjectSchema(type) && (!type.indexSignature || type.indexSignature.kind === "unknown")) return `(${OBJECT_TEST(x)})`;
+      return `${objectHelper(type, ctx, path)}(${x})`;
+  }
+}
+
+
+function stringCheck(type: StringType, x: string, ctx: FastContext, path: string): string {
+  const parts = [`typeof ${x} === "string"`];
+  // Zod measures min/max in code points; `.length` (UTF-16 units) bounds them from above.
+  if (type.minLength !== undefined) parts.push(`rt.codePoints(${x}) >= ${type.minLength}`);
+  if (type.maxLength !== undefined) parts.push(`(${x}.length <= ${type.maxLength} || rt.codePoints(${x}) <= ${type.maxLength})`);
+  if (type.pattern !== undefined) parts.push(`${constant(ctx, `${path}_pattern`, `new RegExp(${JSON.stringify(type.pattern)}, "u")`)}.test(${x})`);
+  const format = type.format !== undefined && Object.hasOwn(FORMAT_CHECKS, type.format) ? FORMAT_CHECKS[type.format] : undefined;
+  if (format) parts.push(`${format.check}(${x})`);
+  return parts.join(" && ");
+}
+
+/** Types cheap enough to inline at every reference (no helper call). */
+function isSmall(type: TypeNode): boolean {
+  if (["string", "number", "boolean", "null", "literal"].includes(type.kind)) return true;
+  return type.kind === "union" && type.members.length <= 8 && type.members.every((m) => ["string", "number", "boolean", "null", "literal"].includes(m.kind));
+}
+
+/**
+ * A reference: inlined when small; a call otherwise. Like the Zod schemas, a recursive type is
+ * entered through the depth guard, except from inside its own component (the unguarded `X$`).
+ */
+function refCheck(name: string, x: string, ctx: FastContext): string {
+  const target = ctx.byName.get(name);
+  if (!target) throw new Error(`unknown reference ${name}`);
+  if (!ctx.recursive.has(name) && isSmall(target.type)) return `(${fastCheck(target.type, x, ctx, name)})`;
+  if (ctx.recursive.has(name) && !ctx.component.has(name)) return `(rt.withinDepth(${x}) && ${fastName(name)}(${x}))`;
+  return `${fastName(name)}(${x})`;
+}
+
+/** z.array: the size bounds before any item is read, then every index below `length` (holes read as undefined). */
+function arrayHelper(type: ArrayType, ctx: FastContext, path: string): string {
+  const bounds = [type.maxItems !== undefined ? ` || v.length > ${type.maxItems}` : "", type.minItems !== undefined ? ` || v.length < ${type.minItems}` : ""].join("");
+  const item = fastCheck(type.items, "item", ctx, `${path}_item`);
+  const body = [`if (!Array.isArray(v)${bounds}) return false;`];
+  if (item !== "true") body.push("for (let i = 0; i < v.length; i++) {", "  const item = v[i];", `  if (!(${item})) return false;`, "}");
+  else body.push("for (let i = 0; i < v.length; i++) void v[i];");
+  body.push("return true;");
+  return helper(ctx, `${path}_array`, body);
+}
+
+/**
+ * Unions, with the Zod emitter's own simplifications (literals absorbed by their primitive, an
+ * all-literal union as an enum). Object members with a tag are dispatched on it: z.union and
+ * z.discriminatedUnion give the same verdict there (each member requires its own tag value).
+ */
+function unionCheck(members: TypeNode[], x: string, ctx: FastContext, path: string): string {
+  const kept = keptUnionMembers(members);
+  if (kept.length === 1) return fastCheck(kept[0]!, x, ctx, path);
+  if (kept.every((m) => m.kind === "literal" && typeof m.value === "string")) {
+    const values = kept.map((m) => JSON.stringify((m as { value: string }).value));
+    if (values.length <= 8) return `(${values.map((v) => `${x} === ${v}`).join(" || ")})`;
+    return `${constant(ctx, `${path}_values`, `new Set<unknown>([${values.join(", ")}])`)}.has(${x})`;
+  }
+  const tag = discriminatorOf(kept, ctx.byName);
+  if (tag !== undefined) return `${taggedHelper(kept, tag, ctx, path)}(${x})`;
+  const before = { functions: ctx.functions.length, constants: ctx.constants.length, taken: new Set(ctx.taken) };
+  const checks = kept.map((m, i) => fastCheck(m, x, ctx, `${path}_option${i + 1}`));
+  if (!checks.some((check) => /^\(*true\)*$/.test(check))) return `(${checks.join(" || ")})`;
+  // A member that accepts anything makes the union accept anything: \`true || …\` would be
+  // unreachable code (allowUnreachableCode: false), and the other members' helpers unused.
+  ctx.functions.length = before.functions;
+  ctx.constants.length = before.constants;
+  for (const name of ctx.taken) if (!before.taken.has(name)) ctx.taken.delete(name);
+  return "true";
+}
+
+function taggedHelper(members: TypeNode[], tag: string, ctx: FastContext, path: string): string {
+  const body = [`if (!(${OBJECT_TEST("v")})) return false;`, `switch (${member("v", tag)}) {`];
+  members.forEach((m, i) => {
+    // discriminatorOf found the tag in the object behind every member (through aliases).
+    const property = objectBehind(m, ctx.byName)!.properties.find((p) => p.name === tag)!;
+    const values = literalValuesOf(property.type, ctx.byName) ?? [];
+    for (const value of values) body.push(`  case ${JSON.stringify(value)}:`);
+    body.push(`    return ${fastCheck(m, "v", ctx, `${path}_option${i + 1}`)};`);
+  });
+  body.push("  default:", "    return false;", "}");
+  return helper(ctx, `${path}_tagged`, body);
+}
+
+/** The helper for an inline object (or record); see {@link objectBody}. */
+function objectHelper(type: ObjectType, ctx: FastContext, path: string): string {
+  return helper(ctx, isObjectSchema(type) ? `${path}_object` : `${path}_record`, objectBody(type, ctx, path));
+}
+
+/**
+ * How a declared key is read, with the presence `rt.own` gives Zod. On an object whose prototype
+ * is Object.prototype (`p`, read through the `__proto__` accessor: an inline cache, where
+ * getPrototypeOf is a call), a key that Object.prototype lacks (neither its own members nor a
+ * polluted one) can only be own: its value is read directly and `undefined` means absent, unless
+ * the object holds the key with the value undefined, which `key in v` tells (asked only for an
+ * optional key, where it decides). On any other object hasOwnProperty decides first, and a key
+ * that is not own reads as rt.ABSENT: inherited members, getters included, are never read. An
+ * object whose own "__proto__" holds Object.prototype itself (only code, never JSON, builds
+ * that) is read as a plain object, as `rt.own` reads it.
+ */
+function keyAccess(key: string): { read: string; plain: string | undefined } {
+  const quoted = JSON.stringify(key);
+  const own = `rt.has(v, ${quoted}) ? ${member("v", key)} : rt.ABSENT`;
+  if (key in Object.prototype) return { read: own, plain: undefined };
+  const plain = `p && !(${quoted} in rt.OP)`;
+  return { read: `${plain} ? ${member("v", key)} : ${own}`, plain };
+}
+
+/** Types that accept every value, undefined included (`unknown`, a union with such a member). */
+function acceptsAnything(type: TypeNode, ctx: FastContext, seen = new Set<string>()): boolean {
+  if (type.kind === "unknown") return true;
+  if (type.kind === "union") return type.members.some((m) => acceptsAnything(m, ctx, seen));
+  if (type.kind !== "ref" || seen.has(type.name)) return false;
+  seen.add(type.name);
+  const target = ctx.byName.get(type.name);
+  return target !== undefined && acceptsAnything(target.type, ctx, seen);
+}
+
+/** The lines that check one declared property of `v`. */
+function propertyLines(property: Property, index: number, ctx: FastContext, path: string): string[] {
+  const x = `x${index}`;
+  const { read, plain } = keyAccess(property.name);
+  // A present undefined: own for certain on the hasOwnProperty path, else when `key in v`.
+  const ownUndefined = plain ? `!(${plain}) || ${JSON.stringify(property.name)} in v` : "true";
+  const anything = acceptsAnything(property.type, ctx);
+  // exactOptional(anything) accepts whatever is there; the value is still read, as Zod reads it.
+  if (property.optional && anything) return [`void (${read});`];
+  const lines = [`const ${x} = ${read};`];
+  // A required `unknown` is rt.present(): there, and not undefined.
+  if (property.type.kind === "unknown") return [...lines, `if (${x} === undefined || ${x} === rt.ABSENT) return false;`];
+  // Any other type that accepts everything (an alias of unknown, a union with it) only needs the key.
+  if (anything) return [...lines, `if (${x} === rt.ABSENT || (${x} === undefined && !(${ownUndefined}))) return false;`];
+  const check = fastCheck(property.type, x, ctx, `${path}_${property.name}`);
+  if (!property.optional) return [...lines, `if (${x} === undefined || ${x} === rt.ABSENT || !(${check})) return false;`];
+  // exactOptional: absent, or present and valid; a present undefined fails.
+  return [...lines, `if (${x} === undefined ? ${ownUndefined} : ${x} !== rt.ABSENT && !(${check})) return false;`];
+}
+
+/**
+ * The body of a function validating `v` as an object type: z.looseObject (unknown keys are not
+ * read), z.object().catchall (every own enumerable unknown key, "__proto__" included, must match),
+ * or z.record (Zod's plain-object test; own enumerable keys; an enumerable symbol key fails).
+ */
+export function objectBody(type: ObjectType, ctx: FastContext, path: string): string[] {
+  const index = type.indexSignature;
+  if (!isObjectSchema(type)) {
+    const value = fastCheck(index!, "e", ctx, `${path}_value`);
+    return [
+      "if (!rt.isPlainRecord(v)) return false;",
+      'const q = v["__proto__"] === rt.OP && !rt.polluted();',
+      "for (const k in v) {",
+      "  if (!q && !rt.has(v, k)) continue;",
+      ...valueLines(value),
+      "}",
+      "return !rt.hasEnumerableSymbol(v);",
+    ];
+  }
+  const lines = [`if (!(${OBJECT_TEST("v")})) return false;`];
+  if (type.properties.some((property) => !(property.name in Object.prototype))) lines.push('const p = v["__proto__"] === rt.OP;');
+  type.properties.forEach((property, i) => lines.push(...propertyLines(property, i, ctx, path)));
+  if (index && index.kind !== "unknown") lines.push(...extraKeyLines(type, index, ctx, path));
+  lines.push("return true;");
+  return lines;
+}
+
+function extraKeyLines(type: ObjectType, index: TypeNode, ctx: FastContext, path: string): string[] {
+  const value = fastCheck(index, "e", ctx, `${path}_value`);
+  const declared = type.properties.map((p) => `case ${JSON.stringify(p.name)}:`);
+  return [
+    `const q = v["__proto__"] === rt.OP && !rt.polluted();`,
+    "for (const k in v) {",
+    ...(declared.length ? ["  switch (k) {", ...declared.map((c) => `    ${c}`), "      continue;", "  }"] : []),
+    "  if (!q && !rt.has(v, k)) continue;",
+    ...valueLines(value),
+    "}",
+  ];
+}
+
+/**
+ * Reads the value under `k` (a getter runs, as Zod runs it) and checks it; a check that accepts
+ * anything only reads it (an unused \`e\` or \`if (!(true))\` would not compile under strict flags).
+ */
+function valueLines(check: string): string[] {
+  if (/^\(*true\)*$/.test(check)) return ["  void v[k];"];
+  return ["  const e = v[k];", `  if (!(${check})) return false;`];
+}

@@ -1,0 +1,126 @@
+import { objectBehind } from "../model/derive.js";
+import { componentsInDependencyOrder, recursiveDeclarations } from "../model/graph.js";
+import type { Declaration, SchemaModel } from "../model/types.js";
+import { jsDoc, schemaName } from "./common.js";
+import { fastCheck, fastName, objectBody, type FastContext } from "./fast-nodes.js";
+
+/** The exported names of a declaration's fast path: the guard and the two parse helpers. */
+export function fastExports(name: string): { guard: string; parse: string; safeParse: string } {
+  return { guard: `is${name}`, parse: `parse${name}`, safeParse: `safeParse${name}` };
+}
+
+/**
+ * The internal validator `X$(v)`: the object body, or one expression for any other type (a type
+ * that needs a helper of its own, such as an array, becomes that helper under the name `X$`).
+ */
+function internalFunction(declaration: Declaration, ctx: FastContext): string {
+  const type = declaration.type;
+  const name = fastName(declaration.name);
+  if (type.kind === "object") return `function ${name}(v: any): boolean {\n${objectBody(type, ctx, declaration.name).map((line) => `  ${line}`).join("\n")}\n}`;
+  const expression = fastCheck(type, "v", ctx, declaration.name);
+  const helperCall = /^(\w+)\(v\)$/.exec(expression);
+  const last = ctx.functions[ctx.functions.length - 1];
+  if (helperCall && last?.startsWith(`function ${helperCall[1]}(v: any)`)) {
+    ctx.functions.pop();
+    return last.replace(`function ${helperCall[1]}(`, `function ${name}(`);
+  }
+  // A check that reads nothing (\`unknown\`) leaves its parameter unused (noUnusedParameters).
+  return `function ${name}(${/\bv\b/.test(expression) ? "v" : "_v"}: any): boolean {\n  return ${expression};\n}`;
+}
+
+/**
+ * The exported guard and parse helpers. The guard never throws: an input that cannot be read
+ * (a getter that throws, a stack overflow) is invalid. A recursive type is entered through the
+ * depth guard, as its Zod schema is.
+ */
+function exportedFunctions(declaration: Declaration, recursive: boolean): string {
+  const { name } = declaration;
+  const names = fastExports(name);
+  const typeName = `T.${name}`;
+  const call = recursive ? `rt.withinDepth(value) && ${fastName(name)}(value)` : `${fastName(name)}(value)`;
+  const schema = `S.${schemaName(name)} as unknown as rt.IssueSource`;
+  const deprecated = declaration.doc.deprecated;
+  const doc = (text: string) => jsDoc({ text, deprecated });
+  return [
+    `${doc(`True when \`value\` is a valid {@link ${typeName}}: the verdict of \`${schemaName(name)}.safeParse(value).success\`, without Zod.`)}export function ${names.guard}(value: unknown): value is ${typeName} {\n  try {\n    return ${call};\n  } catch {\n    return false;\n  }\n}`,
+    `${doc(`\`value\` itself (not a copy) when it is a valid {@link ${typeName}}; throws Zod's error with its issues otherwise.`)}export function ${names.parse}(value: unknown): ${typeName} {\n  return rt.parseWith(${names.guard}, ${schema}, value);\n}`,
+    `${doc(`Like {@link ${names.parse}}, as a result: the input itself on success, Zod's issues on failure.`)}export function ${names.safeParse}(value: unknown): rt.SafeParseResult<${typeName}> {\n  return rt.safeParseWith(${names.guard}, ${schema}, value);\n}`,
+  ].join("\n\n");
+}
+
+/** A METHODS schema expression the fast path can stand in for: a declaration's schema, or one property of it. */
+const TABLE_SCHEMA = /^S\.([A-Za-z_$][\w$]*)Schema(?:\.shape\.([A-Za-z_$][\w$]*)(\.unwrap\(\))?)?$/;
+
+/**
+ * One METHODS schema expression as a `table.add(schema, guard)` statement, or undefined for
+ * inline ones (`z.unknown()`, a `z.union` of messages). A property (`S.XSchema.shape.result`)
+ * gets a guard of its own, from the property's type as the object's check reads it, and is read
+ * through `rt.shapeMember` (the same object; typed `unknown`, so the consumer's checker does not
+ * instantiate the shape).
+ */
+function tableRow(expression: string, ctx: FastContext): string | undefined {
+  const match = TABLE_SCHEMA.exec(expression);
+  const declaration = match && ctx.byName.get(match[1]!);
+  if (!match || !declaration) return undefined;
+  const [, name, key, unwrapped] = match;
+  const schema = `S.${schemaName(name!)}`;
+  if (key === undefined) return `table.add(${schema}, ${fastExports(name!).guard});`;
+  const property = objectBehind(declaration.type, ctx.byName)?.properties.find((p) => p.name === key);
+  const guard = `${fastName(name!)}${key}${unwrapped ? "$unwrapped" : ""}`;
+  if (!property || ctx.taken.has(guard)) return undefined;
+  ctx.taken.add(guard);
+  const check = fastCheck(property.type, "value", ctx, `${name}.${key}`);
+  const optional = property.optional && !unwrapped ? "value === undefined || " : "";
+  const body = `${optional}${check}`;
+  const param = /\bvalue\b/.test(body) ? "value" : "_value";
+  ctx.functions.push(`function ${guard}(${param}: any): boolean {\n  try {\n    return ${body};\n  } catch {\n    return false;\n  }\n}`);
+  return `table.add(rt.shapeMember(${schema}, ${JSON.stringify(key)}, ${unwrapped ? "true" : "false"}), ${guard});`;
+}
+
+/**
+ * `fastCheckOf(schema)`: for each schema of the METHODS table, by identity, a `safeParse` with
+ * the fast validator's verdict and Zod's issues only when it says no. The generated server and
+ * client hand it to the runtime, so every message they check goes through the fast path.
+ */
+function fastCheckTable(tableSchemas: string[], ctx: FastContext): string {
+  const rows = tableSchemas.flatMap((expression) => tableRow(expression, ctx) ?? []);
+  const table = `let fastChecks: rt.FastCheckTable | undefined;
+
+/**
+ * The fast check of a schema of the METHODS table (by identity), or undefined: its \`safeParse\`
+ * gives the fast validator's verdict, and Zod's issues only when it says no. The generated server
+ * and client validate every message through it.
+ */
+export function fastCheckOf(schema: unknown): rt.FastCheck | undefined {
+  if (!fastChecks) {
+    const table = new rt.FastCheckTable();
+${rows.map((row) => `    ${row}`).join("\n")}
+    fastChecks = table;
+  }
+  return fastChecks.get(schema);
+}`;
+  return [...ctx.functions, table].join("\n\n");
+}
+
+/**
+ * The body of validators.ts: per declaration, its internal validator and helpers, then its
+ * exports; then `fastCheckOf` over the METHODS table's schemas (`tableSchemas`).
+ */
+export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: string[] = []): { declarations: string[]; constants: string[] } {
+  const byName = new Map(model.declarations.map((d) => [d.name, d]));
+  const recursive = recursiveDeclarations(model.declarations);
+  const componentOf = new Map<string, Set<string>>();
+  for (const component of componentsInDependencyOrder(model.declarations)) {
+    const members = new Set(component.filter((n) => recursive.has(n)));
+    for (const name of component) componentOf.set(name, members);
+  }
+  const taken = new Set(model.declarations.map((d) => fastName(d.name)));
+  const constants: string[] = [];
+  const declarations = model.declarations.map((declaration) => {
+    const ctx: FastContext = { byName, recursive, component: componentOf.get(declaration.name) ?? new Set(), functions: [], constants, taken };
+    const internal = internalFunction(declaration, ctx);
+    return [internal, ...ctx.functions, exportedFunctions(declaration, recursive.has(declaration.name))].join("\n\n");
+  });
+  const tableContext: FastContext = { byName, recursive, component: new Set(), functions: [], constants, taken };
+  return { declarations: [...declarations, fastCheckTable(tableSchemas, tableContext)], constants };
+}

@@ -1,0 +1,147 @@
+// Helpers of the generated fast validators (validators.ts): plain functions, no eval, no schema
+// walking at run time. They mirror the generated Zod schemas (own-keys.ts, validation.ts,
+// formats.ts) so that `isX(v) === XSchema.safeParse(v).success`.
+import { z } from "zod";
+
+export { isBase64, isDate, isDateTime, isEmail, isTime, isUri, isUriReference, isUriTemplate, isUuid } from "./formats.js";
+export { isPlainRecord } from "./own-keys.js";
+export { withinDepth } from "./validation.js";
+
+/** Object.prototype: an object whose `__proto__` is this inherits nothing else. */
+export const OP: object = Object.prototype;
+
+/** Marks a declared key that is not an own property of the object being checked. */
+export const ABSENT: unique symbol = Symbol("absent");
+
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+const propertyIsEnumerable = Object.prototype.propertyIsEnumerable;
+
+/** An own property (enumerable or not). */
+export function has(value: object, key: PropertyKey): boolean {
+  return hasOwnProperty.call(value, key);
+}
+
+/** True when Object.prototype has an enumerable property: then `for...in` yields inherited keys. */
+export function polluted(): boolean {
+  for (const key in Object.prototype) if (key !== undefined) return true;
+  return false;
+}
+
+/** True when `value` has an own enumerable symbol key (a z.record rejects it). */
+export function hasEnumerableSymbol(value: object): boolean {
+  for (const symbol of Object.getOwnPropertySymbols(value)) if (propertyIsEnumerable.call(value, symbol)) return true;
+  return false;
+}
+
+/** The number of Unicode code points (Zod's string length; a lone surrogate counts as one). */
+export function codePoints(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++, count++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
+  return count;
+}
+
+/** A parse result: the input itself when valid, Zod's error with its issues when not. */
+export type SafeParseResult<T> = { success: true; data: T; error?: undefined } | { success: false; data?: undefined; error: z.ZodError };
+
+/** What the parse helpers need from a Zod schema (typed loosely on purpose: no Zod type relation). */
+export interface IssueSource {
+  safeParse(value: unknown): { success: boolean; error?: z.ZodError | undefined };
+}
+
+function failure(message: string, value: unknown): z.ZodError {
+  return new z.ZodError([{ code: "custom", message, path: [], input: value }]);
+}
+
+/**
+ * Why `value` is invalid, from Zod. Zod only runs after the fast check said no, so its answer is
+ * the issues, never the verdict: an exception (a getter that throws) becomes an issue too.
+ */
+function issuesOf(schema: IssueSource, value: unknown): z.ZodError {
+  try {
+    const result = schema.safeParse(value);
+    if (!result.success && result.error) return result.error;
+  } catch (error) {
+    return failure(`Input could not be read: ${error instanceof Error ? error.message : String(error)}`, value);
+  }
+  return failure("Invalid input (the fast validator rejected it; Zod found no issue)", value);
+}
+
+/** `{ success: true, data: value }` (the input itself, not a copy) when `check` accepts it; Zod's issues otherwise. */
+export function safeParseWith<T>(check: (value: unknown) => value is T, schema: IssueSource, value: unknown): SafeParseResult<T> {
+  if (check(value)) return { success: true, data: value };
+  return { success: false, error: issuesOf(schema, value) };
+}
+
+/** The input itself (not a copy) when `check` accepts it; throws Zod's error with its issues otherwise. */
+export function parseWith<T>(check: (value: unknown) => value is T, schema: IssueSource, value: unknown): T {
+  if (check(value)) return value;
+  throw issuesOf(schema, value);
+}
+
+/** A `safeParse` with the fast path's verdict (the server and client runtimes' view of a schema). */
+export interface FastCheck {
+  safeParse(value: unknown): SafeParseResult<unknown>;
+}
+
+/**
+ * Schemas (by identity) and their fast checks: `guard`'s verdict, the schema's own issues when it
+ * says no. Typed with `unknown` on purpose: the generated table costs a consumer's type checker
+ * nothing per schema.
+ */
+export class FastCheckTable {
+  readonly #checks = new Map<unknown, FastCheck>();
+
+  add(schema: unknown, guard: (value: unknown) => boolean): void {
+    const check = guard as (value: unknown) => value is unknown;
+    const issues = schema as IssueSource;
+    this.#checks.set(schema, { safeParse: (value) => safeParseWith(check, issues, value) });
+  }
+
+  get(schema: unknown): FastCheck | undefined {
+    return this.#checks.get(schema);
+  }
+}
+
+/** `schema.shape[key]` (unwrapped from its optional when `unwrap`): the object METHODS holds. */
+export function shapeMember(schema: unknown, key: string, unwrap: boolean): unknown {
+  const member = (schema as { shape: { [key: string]: { unwrap(): unknown } } }).shape[key];
+  return unwrap ? member?.unwrap() : member;
+}
+
+/** Looks up the fast check of a schema (a revision's `fastCheckOf`). */
+export type FastCheckOf = (schema: unknown) => FastCheck | undefined;
+
+/**
+ * A METHODS row with each schema swapped for its fast check where the revision has one: same
+ * verdicts and issues, without running Zod on valid messages.
+ */
+export function fastRow<R extends object>(row: R, checkOf: FastCheckOf): R {
+  const out: { [key: string]: unknown } = {};
+  for (const [key, value] of Object.entries(row)) out[key] = (value !== null && typeof value === "object" && checkOf(value)) || value;
+  return out as R;
+}
+
+/** A revision's own-key METHODS lookup, through {@link fastRow} (each row swapped once). */
+export function fastMethodEntry<R extends object>(entry: (method: string) => R | undefined, checkOf: FastCheckOf): (method: string) => R | undefined {
+  const rows = new Map<string, R | undefined>();
+  return (method) => {
+    if (rows.has(method)) return rows.get(method);
+    const found = entry(method);
+    const row = found && fastRow(found, checkOf);
+    rows.set(method, row);
+    return row;
+  };
+}
+
+/** A whole METHODS table through {@link fastRow}. */
+export function fastTable<R extends object>(table: { readonly [method: string]: R | undefined }, checkOf: FastCheckOf): { [method: string]: R | undefined } {
+  const out: { [method: string]: R | undefined } = {};
+  for (const [method, row] of Object.entries(table)) out[method] = row && fastRow(row, checkOf);
+  return out;
+}

@@ -1,0 +1,39 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { main } from "../../src/cli.js";
+import type { GeneratedModule } from "./generated.js";
+import { scratchDir } from "./spec.js";
+
+export interface Fixture {
+  module: GeneratedModule;
+  /** The generated TypeScript (index.ts, schemas.ts, validators.ts, runtime/…). */
+  outDir: string;
+}
+
+/** Generates a schema given as text, through the CLI entry point, and imports its index.ts. */
+export async function generateFromText(name: string, schemaText: string): Promise<Fixture> {
+  const dir = scratchDir(name);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, "schema.ts");
+  writeFileSync(file, schemaText);
+  const outDir = join(dir, "gen");
+  const code = await main(["--quiet", "--schema", file, "--out", outDir]);
+  if (code !== 0) throw new Error(`generation of ${name} failed (exit code ${code})`);
+  return { module: (await import(pathToFileURL(join(outDir, "index.ts")).href)) as GeneratedModule, outDir };
+}
+
+/** Zod's verdict, or "throws". */
+export function zodVerdict(module: GeneratedModule, type: string, value: unknown): boolean | "throws" {
+  const schema = module[`${type}Schema`] as { safeParse(value: unknown): { success: boolean } };
+  try {
+    return schema.safeParse(value).success;
+  } catch {
+    return "throws";
+  }
+}
+
+/** The fast validator's verdict. */
+export function fastVerdict(module: GeneratedModule, type: string, value: unknown): boolean {
+  return (module[`is${type}`] as (value: unknown) => boolean)(value);
+}
