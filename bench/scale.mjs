@@ -1,16 +1,19 @@
-// `node bench/scale.mjs`: how parsing scales with schema size. Generates synthetic schemas
-// (flat interfaces of about 250 KB, 1 MB and 4 MB, and a 1,000-deep `extends` chain) into a
-// temp folder and times parseSchema on each in a fresh node process per run (median of 3), so
-// a linear parser shows a constant "ms per 100 KB" column. The model keeps every interface's
-// fully flattened property list, so an N-deep extends chain holds N(N+1)/2 properties: that
-// row's work follows the "flattened properties" column, not the file size.
+// `node bench/scale.mjs`: how parsing and generation scale with schema size. Generates synthetic
+// schemas (flat interfaces of about 250 KB, 1 MB and 4 MB, and a 1,000-deep `extends` chain) into
+// a temp folder and times parseSchema on each in a fresh node process per run (median of 3), so
+// a linear parser shows a constant "ms per 100 KB" column; then full generation (one run, inputs
+// up to 1 MB by default: prettier needs about 2.7 GB for the 1 MB one's 13 MB of output). The
+// model keeps every interface's fully flattened property list, so an N-deep extends chain holds
+// N(N+1)/2 properties: that row's parse follows the "flattened properties" column; its output
+// is linear (model/links.ts).
 //
 // Options (also as environment variables for the standalone run):
 //   root      the package whose dist/ is measured (BENCH_SCALE_ROOT; default: this package)
 //   runs      runs per schema (BENCH_SCALE_RUNS; default 3)
 //   timeoutMs one run's limit; a run over it counts as "> limit" (BENCH_SCALE_TIMEOUT_MS; default 600000)
+//   generateUpTo  largest input that is also generated in full (BENCH_SCALE_GENERATE_KB; default 1100)
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -83,6 +86,25 @@ function runOnce(parseUrl, file, timeoutMs) {
   return { ...JSON.parse(child.stdout), wallMs };
 }
 
+/** Full generation (`mcp-gen --schema file --out dir`, prettier included) in a fresh process: wall ms, output bytes, peak RSS. */
+function generateOnce(packageRoot, file, work, timeoutMs) {
+  const out = join(work, "out");
+  rmSync(out, { recursive: true, force: true });
+  const started = performance.now();
+  const child = spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, join(packageRoot, "bin/mcp-gen.js"), "--quiet", "--schema", file, "--out", out], { encoding: "utf8", timeout: timeoutMs });
+  const wallMs = performance.now() - started;
+  if (child.error?.code === "ETIMEDOUT" || child.signal) return { ms: Infinity, outBytes: NaN, rssMB: NaN };
+  if (child.status !== 0) return { ms: NaN, outBytes: NaN, rssMB: NaN, failed: child.stderr.trim().split("\n").slice(-2).join(" ") };
+  const rssMB = Number(child.stderr.trim().split("\n").pop()) / 1024;
+  return { ms: wallMs, outBytes: folderBytes(out), rssMB };
+}
+
+function folderBytes(dir) {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) total += entry.isDirectory() ? folderBytes(join(dir, entry.name)) : statSync(join(dir, entry.name)).size;
+  return total;
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -90,7 +112,7 @@ function median(values) {
 }
 
 /** Times every synthetic schema; returns one row per schema. */
-export function scaleBench({ root, runs = 3, timeoutMs = 600_000, sizes = [250 * KB, 1024 * KB, 4096 * KB], chainDepth = 1000 } = {}) {
+export function scaleBench({ root, runs = 3, timeoutMs = 600_000, sizes = [250 * KB, 1024 * KB, 4096 * KB], chainDepth = 1000, generateUpTo = 1100 * KB } = {}) {
   const packageRoot = resolve(root ?? fileURLToPath(new URL("..", import.meta.url)));
   const parseUrl = pathToFileURL(join(packageRoot, "dist/parse/index.js")).href;
   const work = mkdtempSync(join(tmpdir(), "mcp-gen-scale-"));
@@ -105,20 +127,40 @@ export function scaleBench({ root, runs = 3, timeoutMs = 600_000, sizes = [250 *
       const results = Array.from({ length: runs }, () => runOnce(parseUrl, file, timeoutMs));
       const ms = median(results.map((r) => r.ms));
       const bytes = Buffer.byteLength(text);
-      return { name, bytes, declarations: results[0].declarations, properties: results[0].properties, ms, msPer100KB: (ms / bytes) * 100 * KB, wallMs: median(results.map((r) => r.wallMs)) };
+      // Full generation (one run: it is the slow part), for inputs up to `generateUpTo`.
+      const generation = bytes <= generateUpTo ? generateOnce(packageRoot, file, work, timeoutMs) : undefined;
+      return {
+        name,
+        bytes,
+        declarations: results[0].declarations,
+        properties: results[0].properties,
+        ms,
+        msPer100KB: (ms / bytes) * 100 * KB,
+        wallMs: median(results.map((r) => r.wallMs)),
+        generation: generation && { ...generation, msPer100KB: (generation.ms / bytes) * 100 * KB },
+      };
     });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
+export function scaleCaption(options) {
+  return `Synthetic schemas, node ${process.version}: parseSchema, median of ${options.runs} run(s), one process per run; full generation (prettier included), one run, for inputs up to ${(options.generateUpTo ?? 1100 * KB) / KB} KB\n`;
+}
+
 export function renderTable(rows, timeoutMs) {
-  const ms = (value) => (Number.isFinite(value) ? value.toFixed(0) : `> ${timeoutMs}`);
-  const lines = ["| schema | size KB | declarations | flattened properties | parse ms (median) | ms per 100 KB | process ms (median) |", "|---|---:|---:|---:|---:|---:|---:|"];
+  const ms = (value) => (Number.isFinite(value) ? value.toFixed(0) : Number.isNaN(value) ? "" : `> ${timeoutMs}`);
+  const lines = [
+    "| schema | size KB | declarations | flattened properties | parse ms (median) | parse ms per 100 KB | generate ms | generate ms per 100 KB | output KB | generator peak RSS MB |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
   const count = (value) => (Number.isNaN(value) ? "" : value);
   for (const r of rows) {
-    const per = Number.isFinite(r.msPer100KB) ? r.msPer100KB.toFixed(1) : "";
-    lines.push(`| ${r.name} | ${(r.bytes / KB).toFixed(0)} | ${count(r.declarations)} | ${count(r.properties)} | ${ms(r.ms)} | ${per} | ${ms(r.wallMs)} |`);
+    const per = (value) => (Number.isFinite(value) ? value.toFixed(1) : "");
+    const g = r.generation;
+    const generation = g ? `${ms(g.ms)} | ${per(g.msPer100KB)} | ${Number.isFinite(g.outBytes) ? (g.outBytes / KB).toFixed(0) : (g.failed ?? "")} | ${Number.isFinite(g.rssMB) ? g.rssMB.toFixed(0) : ""}` : "not run | | |";
+    lines.push(`| ${r.name} | ${(r.bytes / KB).toFixed(0)} | ${count(r.declarations)} | ${count(r.properties)} | ${ms(r.ms)} | ${per(r.msPer100KB)} | ${generation} |`);
   }
   return lines.join("\n");
 }
@@ -128,8 +170,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     root: process.env.BENCH_SCALE_ROOT,
     runs: Number(process.env.BENCH_SCALE_RUNS ?? 3),
     timeoutMs: Number(process.env.BENCH_SCALE_TIMEOUT_MS ?? 600_000),
+    generateUpTo: Number(process.env.BENCH_SCALE_GENERATE_KB ?? 1100) * KB,
   };
   const rows = scaleBench(options);
-  console.log(`parseSchema on synthetic schemas, node ${process.version}, median of ${options.runs} run(s), one process per run\n`);
+  console.log(scaleCaption(options));
   console.log(renderTable(rows, options.timeoutMs));
 }

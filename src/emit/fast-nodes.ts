@@ -1,4 +1,5 @@
 import { discriminatorOf, literalValuesOf, objectBehind } from "../model/derive.js";
+import type { Link } from "../model/links.js";
 import type { ArrayType, Declaration, ObjectType, Property, StringType, TypeNode } from "../model/types.js";
 import { FORMAT_CHECKS, isObjectSchema, keptUnionMembers } from "./zod-nodes.js";
 
@@ -249,6 +250,19 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string): st
   if (type.properties.some((property) => !(property.name in Object.prototype))) lines.push('const p = v["__proto__"] === rt.OP;');
   type.properties.forEach((property, i) => lines.push(...propertyLines(property, i, ctx, path)));
   if (index && index.kind !== "unknown") lines.push(...extraKeyLines(type, index, ctx, path));
+  lines.push("return true;");
+  return lines;
+}
+
+/**
+ * The body of a function validating `v` as an interface built on its bases (model/links.ts):
+ * each base's validator (its object test included), then the properties the interface adds. The
+ * bases and the additions have no key in common, so this is the flattened shape's verdict.
+ */
+export function linkedObjectBody(link: Link, ctx: FastContext, path: string): string[] {
+  const lines = link.bases.map((base) => `if (!${fastName(base)}(v)) return false;`);
+  if (link.own.some((property) => !(property.name in Object.prototype))) lines.push('const p = v["__proto__"] === rt.OP;');
+  link.own.forEach((property, i) => lines.push(...propertyLines(property, i, ctx, path)));
   lines.push("return true;");
   return lines;
 }

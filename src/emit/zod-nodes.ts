@@ -200,16 +200,24 @@ function zodObject(type: ObjectType, ctx: ZodContext, path: string): ZodCode {
     const values = zodOf(index!, ctx, child(path, "value"));
     return { value: `z.record(z.string(), ${values.value})`, type: `z.ZodRecord<z.ZodString, ${values.type}>`, own: true };
   }
-  const shape = type.properties.map((p) => zodProperty(p, ctx, child(path, p.name)));
-  // A literal key "__proto__" would set the shape's prototype; a computed key declares it.
-  const valueKey = (key: string) => (key === "__proto__" || key === '"__proto__"' ? '["__proto__"]' : key);
-  const value = `{\n${shape.map((s) => `${valueKey(s.key)}: ${s.value},`).join("\n")}\n}`;
+  const shape = zodShape(type.properties, ctx, path);
+  const value = `{\n${shape.map((s) => `${s.valueKey}: ${s.value},`).join("\n")}\n}`;
   const shapeType = shape.length ? `{\n${shape.map((s) => `${s.key}: ${s.type};`).join("\n")}\n}` : "{}";
   if (index && index.kind !== "unknown") {
     const rest = zodOf(index, ctx, child(path, "value"));
     return { value: `z.object(${value}).catchall(${rest.value})`, type: `z.ZodObject<${shapeType}, z.core.$catchall<${rest.type}>>`, own: true };
   }
   return { value: `z.looseObject(${value})`, type: `z.ZodObject<${shapeType}, z.core.$loose>`, own: true };
+}
+
+/** The entries of an object schema's shape; `valueKey` is the key as the value's literal writes it. */
+export function zodShape(properties: Property[], ctx: ZodContext, path: string): Array<ZodCode & { key: string; valueKey: string }> {
+  return properties.map((p) => {
+    const entry = zodProperty(p, ctx, child(path, p.name));
+    // A literal key "__proto__" would set the shape's prototype; a computed key declares it.
+    const valueKey = entry.key === "__proto__" || entry.key === '"__proto__"' ? '["__proto__"]' : entry.key;
+    return { ...entry, valueKey };
+  });
 }
 
 function zodProperty(property: Property, ctx: ZodContext, path: string): ZodCode & { key: string } {

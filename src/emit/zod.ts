@@ -1,9 +1,10 @@
 import { componentsInDependencyOrder, recursiveDeclarations } from "../model/graph.js";
+import { linkedInterfaces, type Link } from "../model/links.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
-import { ownStatement, zodOf, type ZodContext } from "./zod-nodes.js";
+import { ownStatement, zodOf, zodShape, type ZodContext } from "./zod-nodes.js";
 
-type Shared = Pick<ZodContext, "byName" | "recursive" | "component">;
+type Shared = Pick<ZodContext, "byName" | "recursive" | "component"> & { links: Map<string, Link> };
 
 /**
  * One declaration's schema. The value is built in an unannotated constant and then exported
@@ -18,6 +19,8 @@ function emitDeclaration(declaration: Declaration, shared: Shared): string {
   const typeName = `T.${declaration.name}`;
   const ctx: ZodContext = { ...shared, hoisted: [], owner: name, taken: new Set() };
   const doc = jsDoc({ text: `Validates {@link ${typeName}}.`, deprecated: declaration.doc.deprecated });
+  const link = shared.links.get(declaration.name);
+  if (link) return emitLinkedDeclaration(name, link, ctx, doc);
   const schema = zodOf(declaration.type, ctx, "", true);
   const lines = [...ctx.hoisted];
   const own = schema.own ? ownStatement(`${name}$`) : "";
@@ -30,12 +33,35 @@ function emitDeclaration(declaration: Declaration, shared: Shared): string {
   return lines.join("\n");
 }
 
+/**
+ * An interface deep in a chain of plain extensions (model/links.ts): its bases' shapes spread
+ * into its own, and its shape type the intersection of theirs and its own properties' (a named
+ * alias), so an N-deep chain is O(N) code and the checker resolves each level once. The value is
+ * cast to the stated type: comparing the spread's inferred type with it would cost every consumer
+ * O(N²); the type-equivalence tests hold the stated type to the spec's.
+ */
+function emitLinkedDeclaration(name: string, link: Link, ctx: ZodContext, doc: string): string {
+  const own = zodShape(link.own, ctx, "");
+  const shape = `${name}$Shape`;
+  const baseShapes = link.bases.map((base) => `(typeof ${schemaName(base)})["shape"]`);
+  const shapeType = [...baseShapes, ...(own.length ? [`{\n${own.map((s) => `${s.key}: ${s.type};`).join("\n")}\n}`] : [])].join(" & ");
+  const members = [...link.bases.map((base) => `...${schemaName(base)}.shape,`), ...own.map((s) => `${s.valueKey}: ${s.value},`)];
+  const stated = `z.ZodObject<${shape}, z.core.$loose>`;
+  return [
+    ...ctx.hoisted,
+    `type ${shape} = ${shapeType};`,
+    `const ${name}$ = z.looseObject({\n${members.join("\n")}\n});`,
+    `${ownStatement(`${name}$`)}${doc}export const ${name}: ${stated} = ${name}$ as unknown as ${stated};`,
+  ].join("\n");
+}
+
 /** The body of schemas.ts: every declaration, dependencies before dependants. */
 export function emitSchemaDeclarations(model: SchemaModel): string[] {
   const byName = new Map(model.declarations.map((d) => [d.name, d]));
   const recursive = recursiveDeclarations(model.declarations);
+  const links = linkedInterfaces(model.declarations, recursive);
   return componentsInDependencyOrder(model.declarations).flatMap((component) => {
-    const shared: Shared = { byName, recursive, component: new Set(component.filter((n) => recursive.has(n))) };
+    const shared: Shared = { byName, recursive, links, component: new Set(component.filter((n) => recursive.has(n))) };
     return component.map((name) => emitDeclaration(byName.get(name)!, shared));
   });
 }
