@@ -114,7 +114,7 @@ console.log(clientTable(await clientBench({ root, specRoot })));
 // ── 8. Scale: parse and generation time per 100 KB of schema, and a 1,000-deep extends chain ──
 console.log("\n## Scale with schema size\n");
 const { scaleBench, renderTable: renderScale, scaleCaption } = await import("./scale.mjs");
-const scaleOptions = { root, runs: Number(process.env.BENCH_SCALE_RUNS ?? 3), timeoutMs: Number(process.env.BENCH_SCALE_TIMEOUT_MS ?? 600_000), generateUpTo: Number(process.env.BENCH_SCALE_GENERATE_KB ?? 1100) * 1024 };
+const scaleOptions = { root, runs: Number(process.env.BENCH_SCALE_RUNS ?? 3), timeoutMs: Number(process.env.BENCH_SCALE_TIMEOUT_MS ?? 600_000), generateUpTo: Number(process.env.BENCH_SCALE_GENERATE_KB ?? 4200) * 1024 };
 console.log(scaleCaption(scaleOptions));
 console.log(renderScale(scaleBench(scaleOptions), scaleOptions.timeoutMs));
 

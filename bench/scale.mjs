@@ -1,8 +1,8 @@
 // `node bench/scale.mjs`: how parsing and generation scale with schema size. Generates synthetic
 // schemas (flat interfaces of about 250 KB, 1 MB and 4 MB, and a 1,000-deep `extends` chain) into
 // a temp folder and times parseSchema on each in a fresh node process per run (median of 3), so
-// a linear parser shows a constant "ms per 100 KB" column; then full generation (one run, inputs
-// up to 1 MB by default: prettier needs about 2.7 GB for the 1 MB one's 13 MB of output). The
+// a linear parser shows a constant "ms per 100 KB" column; then full generation, prettier
+// included (one run per schema: the 4 MB one takes minutes). The
 // model keeps every interface's fully flattened property list, so an N-deep extends chain holds
 // N(N+1)/2 properties: that row's parse follows the "flattened properties" column; its output
 // is linear (model/links.ts).
@@ -11,7 +11,7 @@
 //   root      the package whose dist/ is measured (BENCH_SCALE_ROOT; default: this package)
 //   runs      runs per schema (BENCH_SCALE_RUNS; default 3)
 //   timeoutMs one run's limit; a run over it counts as "> limit" (BENCH_SCALE_TIMEOUT_MS; default 600000)
-//   generateUpTo  largest input that is also generated in full (BENCH_SCALE_GENERATE_KB; default 1100)
+//   generateUpTo  largest input that is also generated in full (BENCH_SCALE_GENERATE_KB; default 4200)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -112,7 +112,7 @@ function median(values) {
 }
 
 /** Times every synthetic schema; returns one row per schema. */
-export function scaleBench({ root, runs = 3, timeoutMs = 600_000, sizes = [250 * KB, 1024 * KB, 4096 * KB], chainDepth = 1000, generateUpTo = 1100 * KB } = {}) {
+export function scaleBench({ root, runs = 3, timeoutMs = 600_000, sizes = [250 * KB, 1024 * KB, 4096 * KB], chainDepth = 1000, generateUpTo = 4200 * KB } = {}) {
   const packageRoot = resolve(root ?? fileURLToPath(new URL("..", import.meta.url)));
   const parseUrl = pathToFileURL(join(packageRoot, "dist/parse/index.js")).href;
   const work = mkdtempSync(join(tmpdir(), "mcp-gen-scale-"));
@@ -146,7 +146,7 @@ export function scaleBench({ root, runs = 3, timeoutMs = 600_000, sizes = [250 *
 }
 
 export function scaleCaption(options) {
-  return `Synthetic schemas, node ${process.version}: parseSchema, median of ${options.runs} run(s), one process per run; full generation (prettier included), one run, for inputs up to ${(options.generateUpTo ?? 1100 * KB) / KB} KB\n`;
+  return `Synthetic schemas, node ${process.version}: parseSchema, median of ${options.runs} run(s), one process per run; full generation (prettier included), one run, for inputs up to ${(options.generateUpTo ?? 4200 * KB) / KB} KB\n`;
 }
 
 export function renderTable(rows, timeoutMs) {
@@ -170,7 +170,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     root: process.env.BENCH_SCALE_ROOT,
     runs: Number(process.env.BENCH_SCALE_RUNS ?? 3),
     timeoutMs: Number(process.env.BENCH_SCALE_TIMEOUT_MS ?? 600_000),
-    generateUpTo: Number(process.env.BENCH_SCALE_GENERATE_KB ?? 1100) * KB,
+    generateUpTo: Number(process.env.BENCH_SCALE_GENERATE_KB ?? 4200) * KB,
   };
   const rows = scaleBench(options);
   console.log(scaleCaption(options));

@@ -22,9 +22,58 @@ export async function resolveFormatSettings(outDir: string): Promise<FormatSetti
 }
 
 /**
+ * Large files are formatted in parts of about this many characters, split between top-level
+ * statements: prettier's output is the same (test/write/format.test.ts holds it to formatting the
+ * whole file), and its memory follows the part, not the file (a 1 MB schema's validators.ts is
+ * about 9 MB).
+ */
+export const FORMAT_PART_CHARS = 64 * 1024;
+
+/** A blank line before a top-level statement of the generated code (declarations, comments, imports). */
+const STATEMENT_BREAK = /\n\n(?=(?:export |const |let |function |type |interface |\/\*\*|rt\.|import |declare ))/;
+
+/** The generated text in parts of about `partChars`, each ending where a top-level statement does. */
+export function formatParts(content: string, partChars: number): string[] {
+  if (content.length <= partChars) return [content];
+  const parts: string[] = [];
+  let current = "";
+  for (const statement of content.split(STATEMENT_BREAK)) {
+    if (current && current.length + statement.length > partChars) {
+      parts.push(current);
+      current = statement;
+    } else {
+      current = current ? `${current}\n\n${statement}` : statement;
+    }
+  }
+  if (current) parts.push(current);
+  return parts;
+}
+
+/** Options under which each part is formatted as it would be inside the whole file (no pragmas, no plugins). */
+function splittable(options: Record<string, unknown>): boolean {
+  return !options["insertPragma"] && !options["requirePragma"] && !options["plugins"];
+}
+
+/** Prettier's output for one generated file: in parts when it is large (the same text), else whole. */
+export async function formatText(content: string, options: Record<string, unknown>, partChars = FORMAT_PART_CHARS): Promise<string> {
+  const prettier = await import("prettier");
+  const parts = splittable(options) ? formatParts(content, partChars) : [content];
+  if (parts.length === 1) return prettier.format(content, options);
+  const formatted: string[] = [];
+  try {
+    for (const part of parts) formatted.push(await prettier.format(part, options));
+  } catch {
+    // A split inside a multi-line literal leaves a part that does not parse: format it whole.
+    return prettier.format(content, options);
+  }
+  // Each formatted part ends with one newline; one more restores the blank line between them.
+  return formatted.join("\n");
+}
+
+/**
  * Formats every file; the header comment stays first because prettier keeps comments. One file
- * at a time: prettier's work is synchronous CPU either way, and holding one syntax tree instead
- * of all of them bounds the memory of a large output by its largest file.
+ * (and one part of a large file) at a time: prettier's work is synchronous CPU either way, and
+ * holding one syntax tree bounds the memory of a large output.
  */
 export async function formatFiles(files: OutputFile[], settings: FormatSettings): Promise<OutputFile[]> {
   const prettier = await import("prettier");
@@ -36,7 +85,7 @@ export async function formatFiles(files: OutputFile[], settings: FormatSettings)
       continue;
     }
     try {
-      formatted.push({ path: file.path, content: await prettier.format(file.content, { ...settings.options, filepath: file.path }) });
+      formatted.push({ path: file.path, content: await formatText(file.content, { ...settings.options, filepath: file.path }) });
     } catch (error) {
       throw new GeneratorError(`prettier could not format ${file.path} with the configuration found for the output folder: ${(error as Error).message.split("\n")[0]}`);
     }
