@@ -139,6 +139,11 @@ function arrayHelper(type: ArrayType, ctx: FastContext, path: string): string {
  * all-literal union as an enum). Object members with a tag are dispatched on it: z.union and
  * z.discriminatedUnion give the same verdict there (each member requires its own tag value).
  */
+/** A check that accepts every value (`true`, however parenthesised). */
+function isTrivial(check: string): boolean {
+  return /^\(*true\)*$/.test(check);
+}
+
 function unionCheck(members: TypeNode[], x: string, ctx: FastContext, path: string): string {
   const kept = keptUnionMembers(members);
   if (kept.length === 1) return fastCheck(kept[0]!, x, ctx, path);
@@ -151,7 +156,7 @@ function unionCheck(members: TypeNode[], x: string, ctx: FastContext, path: stri
   if (tag !== undefined) return `${taggedHelper(kept, tag, ctx, path)}(${x})`;
   const before = { functions: ctx.functions.length, constants: ctx.constants.length, taken: new Set(ctx.taken) };
   const checks = kept.map((m, i) => fastCheck(m, x, ctx, `${path}_option${i + 1}`));
-  if (!checks.some((check) => /^\(*true\)*$/.test(check))) return `(${checks.join(" || ")})`;
+  if (!checks.some(isTrivial)) return `(${checks.join(" || ")})`;
   // A member that accepts anything makes the union accept anything: \`true || …\` would be
   // unreachable code (allowUnreachableCode: false), and the other members' helpers unused.
   ctx.functions.length = before.functions;
@@ -285,6 +290,6 @@ function extraKeyLines(type: ObjectType, index: TypeNode, ctx: FastContext, path
  * anything only reads it (an unused \`e\` or \`if (!(true))\` would not compile under strict flags).
  */
 function valueLines(check: string): string[] {
-  if (/^\(*true\)*$/.test(check)) return ["  void v[k];"];
+  if (isTrivial(check)) return ["  void v[k];"];
   return ["  const e = v[k];", `  if (!(${check})) return false;`];
 }

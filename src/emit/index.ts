@@ -11,7 +11,7 @@ import { errorsView } from "./errors.js";
 import { serverView } from "./server.js";
 import { connectView, rootView, type RootUnit } from "./root.js";
 import { checkExportClashes } from "./names.js";
-import { filledResultKeys, handlerMaps, mapEntries, methodAliases, methodTable, schemaIndex, tableSchemaExpressions } from "./methods.js";
+import { filledResultKeys, handlerMaps, mapEntries, methodAliases, methodTable, schemaIndex, tableSchemas } from "./methods.js";
 import { emitTypeDeclarations } from "./types.js";
 import { emitSchemaDeclarations } from "./zod.js";
 import { emitValidatorDeclarations } from "./validators.js";
@@ -97,7 +97,7 @@ function errorsFile(model: SchemaModel, render: (name: string, data: object) => 
 }
 
 function validatorsFile(model: SchemaModel, render: (name: string, data: object) => string, runtimeImport: string): string {
-  const view = emitValidatorDeclarations(model, tableSchemaExpressions(schemaIndex(model), deriveSurface(model)));
+  const view = emitValidatorDeclarations(model, tableSchemas(schemaIndex(model), deriveSurface(model)));
   return withImports((data) => render("validators.ts", data), view, `${runtimeImport}/fast.js`);
 }
 

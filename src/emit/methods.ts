@@ -98,15 +98,40 @@ export function handlerMaps(surface: Surface): Array<{ name: string; party: stri
   });
 }
 
-/** The runtime table's entry for one method: schemas and facts. */
+/**
+ * A schema the METHODS table holds: a declaration's schema, one of its shape's entries
+ * (`params`, unwrapped from its optional; `result` of a `…ResultResponse`), or an inline one
+ * (`z.unknown()`, a union of message schemas). One decision, rendered as code here and read by
+ * the fast-check table (validators.ts).
+ */
+export type TableSchema =
+  | { kind: "declaration"; name: string; property?: string; unwrap?: boolean }
+  | { kind: "unknown" }
+  | { kind: "union"; names: string[] };
+
 /** The schema fields of a method's METHODS entry: the message, its params, the result, the complete result. */
-function schemaFields(index: SchemaIndex, fact: MethodFact, kind: "request" | "notification"): Array<{ key: string; type: string; value: string }> {
+function schemaFields(index: SchemaIndex, fact: MethodFact, kind: "request" | "notification"): Array<{ key: string; schema: TableSchema }> {
   return [
-    { key: kind, ...messageSchema(fact) },
-    { key: "params", ...paramsSchema(index, fact) },
-    ...(kind === "request" ? [{ key: "result", ...resultSchema(index, fact) }] : []),
-    ...(fact.complete ? [{ key: "complete", type: `typeof S.${schemaName(fact.complete)}`, value: `S.${schemaName(fact.complete)}` }] : []),
+    { key: kind, schema: messageSchema(fact) },
+    { key: "params", schema: paramsSchema(index, fact) },
+    ...(kind === "request" ? [{ key: "result", schema: resultSchema(index, fact) }] : []),
+    ...(fact.complete ? [{ key: "complete", schema: { kind: "declaration", name: fact.complete } as const }] : []),
   ];
+}
+
+/** A table schema as code: its value and its exact type. */
+function tableSchemaCode(schema: TableSchema): { type: string; value: string } {
+  if (schema.kind === "unknown") return { type: "z.ZodUnknown", value: "z.unknown()" };
+  if (schema.kind === "union") {
+    const names = schema.names.map((n) => `S.${schemaName(n)}`);
+    return { type: `z.ZodUnion<readonly [${names.map((s) => `typeof ${s}`).join(", ")}]>`, value: `z.union([${names.join(", ")}])` };
+  }
+  const base = `S.${schemaName(schema.name)}`;
+  if (schema.property === undefined) return { type: `typeof ${base}`, value: base };
+  const member = `(typeof ${base})["shape"][${JSON.stringify(schema.property)}]`;
+  const access = `${base}.shape.${schema.property}`;
+  if (!schema.unwrap) return { type: member, value: access };
+  return { type: `ReturnType<${member}["unwrap"]>`, value: `${access}.unwrap()` };
 }
 
 function tableEntry(index: SchemaIndex, fact: MethodFact, kind: "request" | "notification"): { type: string; value: string } {
@@ -115,7 +140,7 @@ function tableEntry(index: SchemaIndex, fact: MethodFact, kind: "request" | "not
     { key: "kind", type: quote(kind), value: quote(kind) },
     { key: "sender", type: `readonly ${senders}`, value: `${senders} as const` },
     { key: "groups", type: `readonly [${fact.groups.map(quote).join(", ")}]`, value: `[${fact.groups.map(quote).join(", ")}] as const` },
-    ...schemaFields(index, fact, kind),
+    ...schemaFields(index, fact, kind).map((f) => ({ key: f.key, ...tableSchemaCode(f.schema) })),
   ];
   return {
     type: `{ ${fields.map((f) => `${f.key}: ${f.type};`).join(" ")} }`,
@@ -123,29 +148,25 @@ function tableEntry(index: SchemaIndex, fact: MethodFact, kind: "request" | "not
   };
 }
 
-function messageSchema(fact: MethodFact): { type: string; value: string } {
-  const schemas = fact.messages.map((m) => `S.${schemaName(m)}`);
-  if (schemas.length === 1) return { type: `typeof ${schemas[0]}`, value: schemas[0]! };
-  return { type: `z.ZodUnion<readonly [${schemas.map((s) => `typeof ${s}`).join(", ")}]>`, value: `z.union([${schemas.join(", ")}])` };
+function messageSchema(fact: MethodFact): TableSchema {
+  return fact.messages.length === 1 ? { kind: "declaration", name: fact.messages[0]! } : { kind: "union", names: fact.messages };
 }
 
 /** The params schema: the named params schema, else the message schema's `params` entry. */
-function paramsSchema(index: SchemaIndex, fact: MethodFact): { type: string; value: string } {
+function paramsSchema(index: SchemaIndex, fact: MethodFact): TableSchema {
   const type = fact.params?.type;
-  if (fact.messages.length === 1 && type?.kind === "ref") return { type: `typeof S.${schemaName(type.name)}`, value: `S.${schemaName(type.name)}` };
+  if (fact.messages.length === 1 && type?.kind === "ref") return { kind: "declaration", name: type.name };
   const message = fact.messages[0]!;
-  if (!fact.params || fact.messages.length > 1 || !hasShape(index, message)) return { type: "z.ZodUnknown", value: "z.unknown()" };
-  const access = `S.${schemaName(message)}.shape.params`;
-  if (!fact.params.optional) return { type: `(typeof S.${schemaName(message)})["shape"]["params"]`, value: access };
-  return { type: `ReturnType<(typeof S.${schemaName(message)})["shape"]["params"]["unwrap"]>`, value: `${access}.unwrap()` };
+  if (!fact.params || fact.messages.length > 1 || !hasShape(index, message)) return { kind: "unknown" };
+  return { kind: "declaration", name: message, property: "params", unwrap: fact.params.optional };
 }
 
-function resultSchema(index: SchemaIndex, fact: MethodFact): { type: string; value: string } {
+function resultSchema(index: SchemaIndex, fact: MethodFact): TableSchema {
   const result = fact.result;
-  if (!result) return { type: "z.ZodUnknown", value: "z.unknown()" };
-  if (result.kind === "declaration") return { type: `typeof S.${schemaName(result.name)}`, value: `S.${schemaName(result.name)}` };
-  if (!hasShape(index, result.name)) return { type: "z.ZodUnknown", value: "z.unknown()" };
-  return { type: `(typeof S.${schemaName(result.name)})["shape"]["result"]`, value: `S.${schemaName(result.name)}.shape.result` };
+  if (!result) return { kind: "unknown" };
+  if (result.kind === "declaration") return { kind: "declaration", name: result.name };
+  if (!hasShape(index, result.name)) return { kind: "unknown" };
+  return { kind: "declaration", name: result.name, property: "result" };
 }
 
 /** `MethodTable` members and `METHODS` entries, requests then notifications, by method. */
@@ -159,16 +180,15 @@ export function methodTable(index: SchemaIndex, surface: Surface): Array<{ key: 
   return entries.filter((e) => !seen.has(e.method) && seen.add(e.method)).map((e) => ({ key: propertyKey(e.method), type: e.type, value: e.value }));
 }
 
-/**
- * Every schema expression the METHODS table holds (`S.XSchema`, `S.XSchema.shape.result`,
- * `S.XSchema.shape.params.unwrap()`, inline `z.…` ones), once each, in table order.
- */
-export function tableSchemaExpressions(index: SchemaIndex, surface: Surface): string[] {
+/** Every schema the METHODS table holds as a declaration's schema or one of its entries, once each, in table order. */
+export function tableSchemas(index: SchemaIndex, surface: Surface): Array<Extract<TableSchema, { kind: "declaration" }>> {
   const fields = [
     ...surface.requests.flatMap((f) => schemaFields(index, f, "request")),
     ...surface.notifications.flatMap((f) => schemaFields(index, f, "notification")),
   ];
-  return [...new Set(fields.map((f) => f.value))];
+  const byValue = new Map<string, Extract<TableSchema, { kind: "declaration" }>>();
+  for (const { schema } of fields) if (schema.kind === "declaration") byValue.set(tableSchemaCode(schema).value, schema);
+  return [...byValue.values()];
 }
 
 /** Properties of every result that the dispatcher fills when a handler leaves them out. */

@@ -4,6 +4,9 @@ import { linkedInterfaces, type Link } from "../model/links.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
 import { fastCheck, fastName, linkedObjectBody, objectBody, type FastContext } from "./fast-nodes.js";
+import type { TableSchema } from "./methods.js";
+
+type TableRef = Extract<TableSchema, { kind: "declaration" }>;
 
 /** The exported names of a declaration's fast path: the guard and the two parse helpers. */
 export function fastExports(name: string): { guard: string; parse: string; safeParse: string } {
@@ -51,33 +54,26 @@ function exportedFunctions(declaration: Declaration, recursive: boolean): string
   ].join("\n\n");
 }
 
-/** A METHODS schema expression the fast path can stand in for: a declaration's schema, or one property of it. */
-const TABLE_SCHEMA = /^S\.([A-Za-z_$][\w$]*)Schema(?:\.shape\.([A-Za-z_$][\w$]*)(\.unwrap\(\))?)?$/;
-
 /**
- * One METHODS schema expression as a `table.add(schema, guard)` statement, or undefined for
- * inline ones (`z.unknown()`, a `z.union` of messages). A property (`S.XSchema.shape.result`)
- * gets a guard of its own, from the property's type as the object's check reads it, and is read
- * through `rt.shapeMember` (the same object; typed `unknown`, so the consumer's checker does not
- * instantiate the shape).
+ * One METHODS schema as a `table.add(schema, guard)` statement. A shape entry
+ * (`S.XSchema.shape.result`) gets a guard of its own, from the property's type as the object's
+ * check reads it, and is read through `rt.shapeMember` (the same object; typed `unknown`, so the
+ * consumer's checker does not instantiate the shape).
  */
-function tableRow(expression: string, ctx: FastContext): string | undefined {
-  const match = TABLE_SCHEMA.exec(expression);
-  const declaration = match && ctx.byName.get(match[1]!);
-  if (!match || !declaration) return undefined;
-  const [, name, key, unwrapped] = match;
-  const schema = `S.${schemaName(name!)}`;
-  if (key === undefined) return `table.add(${schema}, ${fastExports(name!).guard});`;
-  const property = objectBehind(declaration.type, ctx.byName)?.properties.find((p) => p.name === key);
-  const guard = `${fastName(name!)}${key}${unwrapped ? "$unwrapped" : ""}`;
+function tableRow(ref: TableRef, ctx: FastContext): string | undefined {
+  const declaration = ctx.byName.get(ref.name);
+  if (!declaration) return undefined;
+  const schema = `S.${schemaName(ref.name)}`;
+  if (ref.property === undefined) return `table.add(${schema}, ${fastExports(ref.name).guard});`;
+  const property = objectBehind(declaration.type, ctx.byName)?.properties.find((p) => p.name === ref.property);
+  const guard = `${fastName(ref.name)}${ref.property}${ref.unwrap ? "$unwrapped" : ""}`;
   if (!property || ctx.taken.has(guard)) return undefined;
   ctx.taken.add(guard);
-  const check = fastCheck(property.type, "value", ctx, `${name}.${key}`);
-  const optional = property.optional && !unwrapped ? "value === undefined || " : "";
-  const body = `${optional}${check}`;
+  const check = fastCheck(property.type, "value", ctx, `${ref.name}.${ref.property}`);
+  const body = `${property.optional && !ref.unwrap ? "value === undefined || " : ""}${check}`;
   const param = /\bvalue\b/.test(body) ? "value" : "_value";
   ctx.functions.push(`function ${guard}(${param}: any): boolean {\n  try {\n    return ${body};\n  } catch {\n    return false;\n  }\n}`);
-  return `table.add(rt.shapeMember(${schema}, ${JSON.stringify(key)}, ${unwrapped ? "true" : "false"}), ${guard});`;
+  return `table.add(rt.shapeMember(${schema}, ${JSON.stringify(ref.property)}, ${ref.unwrap ? "true" : "false"}), ${guard});`;
 }
 
 /**
@@ -85,8 +81,8 @@ function tableRow(expression: string, ctx: FastContext): string | undefined {
  * the fast validator's verdict and Zod's issues only when it says no. The generated server and
  * client hand it to the runtime, so every message they check goes through the fast path.
  */
-function fastCheckTable(tableSchemas: string[], ctx: FastContext): string {
-  const rows = tableSchemas.flatMap((expression) => tableRow(expression, ctx) ?? []);
+function fastCheckTable(tableSchemas: TableRef[], ctx: FastContext): string {
+  const rows = tableSchemas.flatMap((ref) => tableRow(ref, ctx) ?? []);
   const table = `let fastChecks: rt.FastCheckTable | undefined;
 
 /**
@@ -109,7 +105,7 @@ ${rows.map((row) => `    ${row}`).join("\n")}
  * The body of validators.ts: per declaration, its internal validator and helpers, then its
  * exports; then `fastCheckOf` over the METHODS table's schemas (`tableSchemas`).
  */
-export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: string[] = []): { declarations: string[]; constants: string[] } {
+export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: TableRef[] = []): { declarations: string[]; constants: string[] } {
   const byName = new Map(model.declarations.map((d) => [d.name, d]));
   const recursive = recursiveDeclarations(model.declarations);
   const links = linkedInterfaces(model.declarations, recursive);
