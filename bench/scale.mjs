@@ -1,11 +1,10 @@
 // `node bench/scale.mjs`: how parsing and generation scale with schema size. Generates synthetic
-// schemas (flat interfaces of about 250 KB, 1 MB and 4 MB, and a 1,000-deep `extends` chain) into
+// schemas (flat interfaces of about 250 KB, 1 MB and 4 MB, and 1,000- and 3,000-deep `extends` chains) into
 // a temp folder and times parseSchema on each in a fresh node process per run (median of 3), so
 // a linear parser shows a constant "ms per 100 KB" column; then full generation, prettier
-// included (one run per schema: the 4 MB one takes minutes). The
-// model keeps every interface's fully flattened property list, so an N-deep extends chain holds
-// N(N+1)/2 properties: that row's parse follows the "flattened properties" column; its output
-// is linear (model/links.ts).
+// included (one run per schema: the 4 MB one takes minutes). The model keeps each interface's
+// own properties only (full shapes are built on demand), so its size ("model properties", "model
+// JSON KB") follows the input for chains too; so does the output (model/links.ts).
 //
 // Options (also as environment variables for the standalone run):
 //   root      the package whose dist/ is measured (BENCH_SCALE_ROOT; default: this package)
@@ -73,15 +72,16 @@ const text = readFileSync(file, "utf8");
 const started = performance.now();
 const { model } = parseSchema({ text, fileName: file, revision: null });
 const ms = performance.now() - started;
-const properties = model.declarations.reduce((sum, d) => sum + (d.type.kind === "object" ? d.type.properties.length : 0), 0);
-process.stdout.write(JSON.stringify({ ms, declarations: model.declarations.length, properties }));
+const shapeOf = (d) => (d.kind === "interface" ? d.own : d.type);
+const properties = model.declarations.reduce((sum, d) => sum + (shapeOf(d).kind === "object" ? shapeOf(d).properties.length : 0), 0);
+process.stdout.write(JSON.stringify({ ms, declarations: model.declarations.length, properties, modelBytes: JSON.stringify(model).length }));
 `;
 
 function runOnce(parseUrl, file, timeoutMs) {
   const started = performance.now();
   const child = spawnSync(process.execPath, ["--input-type=module", "-e", CHILD, parseUrl, file], { encoding: "utf8", timeout: timeoutMs, maxBuffer: 1 << 20 });
   const wallMs = performance.now() - started;
-  if (child.error?.code === "ETIMEDOUT" || child.signal) return { ms: Infinity, wallMs: Infinity, declarations: NaN, properties: NaN };
+  if (child.error?.code === "ETIMEDOUT" || child.signal) return { ms: Infinity, wallMs: Infinity, declarations: NaN, properties: NaN, modelBytes: NaN };
   if (child.status !== 0) throw new Error(`parse of ${file} failed:\n${child.stderr}`);
   return { ...JSON.parse(child.stdout), wallMs };
 }
@@ -112,13 +112,13 @@ function median(values) {
 }
 
 /** Times every synthetic schema; returns one row per schema. */
-export function scaleBench({ root, runs = 3, timeoutMs = 600_000, sizes = [250 * KB, 1024 * KB, 4096 * KB], chainDepth = 1000, generateUpTo = 4200 * KB } = {}) {
+export function scaleBench({ root, runs = 3, timeoutMs = 600_000, sizes = [250 * KB, 1024 * KB, 4096 * KB], chainDepths = [1000, 3000], generateUpTo = 4200 * KB } = {}) {
   const packageRoot = resolve(root ?? fileURLToPath(new URL("..", import.meta.url)));
   const parseUrl = pathToFileURL(join(packageRoot, "dist/parse/index.js")).href;
   const work = mkdtempSync(join(tmpdir(), "mcp-gen-scale-"));
   const schemas = [
     ...sizes.map((bytes) => ({ name: `flat interfaces, ${bytes >= 1024 * KB ? `${bytes / 1024 / KB} MB` : `${bytes / KB} KB`}`, text: flatSchema(bytes) })),
-    { name: `extends chain, ${chainDepth} deep`, text: extendsChain(chainDepth) },
+    ...chainDepths.map((depth) => ({ name: `extends chain, ${depth.toLocaleString("en-US")} deep`, text: extendsChain(depth) })),
   ];
   try {
     return schemas.map(({ name, text }, i) => {
@@ -134,6 +134,7 @@ export function scaleBench({ root, runs = 3, timeoutMs = 600_000, sizes = [250 *
         bytes,
         declarations: results[0].declarations,
         properties: results[0].properties,
+        modelBytes: results[0].modelBytes,
         ms,
         msPer100KB: (ms / bytes) * 100 * KB,
         wallMs: median(results.map((r) => r.wallMs)),
@@ -152,15 +153,16 @@ export function scaleCaption(options) {
 export function renderTable(rows, timeoutMs) {
   const ms = (value) => (Number.isFinite(value) ? value.toFixed(0) : Number.isNaN(value) ? "" : `> ${timeoutMs}`);
   const lines = [
-    "| schema | size KB | declarations | flattened properties | parse ms (median) | parse ms per 100 KB | generate ms | generate ms per 100 KB | output KB | generator peak RSS MB |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| schema | size KB | declarations | model properties | model JSON KB | parse ms (median) | parse ms per 100 KB | generate ms | generate ms per 100 KB | output KB | generator peak RSS MB |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   const count = (value) => (Number.isNaN(value) ? "" : value);
   for (const r of rows) {
     const per = (value) => (Number.isFinite(value) ? value.toFixed(1) : "");
     const g = r.generation;
     const generation = g ? `${ms(g.ms)} | ${per(g.msPer100KB)} | ${Number.isFinite(g.outBytes) ? (g.outBytes / KB).toFixed(0) : (g.failed ?? "")} | ${Number.isFinite(g.rssMB) ? g.rssMB.toFixed(0) : ""}` : "not run | | |";
-    lines.push(`| ${r.name} | ${(r.bytes / KB).toFixed(0)} | ${count(r.declarations)} | ${count(r.properties)} | ${ms(r.ms)} | ${per(r.msPer100KB)} | ${generation} |`);
+    const modelKB = Number.isFinite(r.modelBytes) ? (r.modelBytes / KB).toFixed(0) : "";
+    lines.push(`| ${r.name} | ${(r.bytes / KB).toFixed(0)} | ${count(r.declarations)} | ${count(r.properties)} | ${modelKB} | ${ms(r.ms)} | ${per(r.msPer100KB)} | ${generation} |`);
   }
   return lines.join("\n");
 }

@@ -10,7 +10,8 @@ import { GeneratorError, type Warning } from "./errors.js";
 import { buildModel, generate as generateOutput, type GenerateResult } from "./generate.js";
 import { renderReport, type DiffFormat } from "./diff/render.js";
 import type { DiffReport } from "./diff/types.js";
-import type { SchemaModel } from "./model/types.js";
+import { typeOf } from "./model/shapes.js";
+import type { Declaration, SchemaModel, TypeNode } from "./model/types.js";
 import { readRevision, readSchemaFile, specRootFrom, type SchemaSource } from "./schema/resolve.js";
 import { readPins } from "./schema/revisions.js";
 
@@ -22,6 +23,23 @@ export type { FilePlan, FileStatus } from "./write/index.js";
 export type { DiffFormat } from "./diff/render.js";
 export type { Change, ChangeKind, ChangeLevel, ChangeScope, DiffReport, MethodRow, MethodStatus } from "./diff/types.js";
 export type * from "./model/types.js";
+
+const declarationIndexes = new WeakMap<SchemaModel, Map<string, Declaration>>();
+
+/**
+ * A declaration's full type: an alias's type as written, or an interface's shape with its
+ * inherited members merged in (the model keeps only an interface's own members and its
+ * `extends`). Undefined for a name the model does not declare. Built once per declaration.
+ */
+export function fullType(model: SchemaModel, name: string): TypeNode | undefined {
+  let byName = declarationIndexes.get(model);
+  if (!byName) {
+    byName = new Map(model.declarations.map((d) => [d.name, d]));
+    declarationIndexes.set(model, byName);
+  }
+  const declaration = byName.get(name);
+  return declaration && typeOf(declaration, byName);
+}
 
 /** Where schemas come from: revision names under the spec root, and/or schema.ts files. */
 export interface SourceOptions {

@@ -1,4 +1,5 @@
 import { byText } from "../model/order.js";
+import { typeOf } from "../model/shapes.js";
 import type { Declaration } from "../model/types.js";
 import type { TypeFinding } from "./findings.js";
 import { compareTypes, deprecationFinding } from "./shapes.js";
@@ -21,8 +22,8 @@ export function findRenames(before: Revision, after: Revision): Rename[] {
   const added = new Set([...after.decls.keys()].filter((n) => !before.decls.has(n)));
   const renames: Rename[] = [];
   for (const from of removed) {
-    const shape = { node: before.decls.get(from)!.type, decls: before.decls };
-    const candidates = [...added].filter((to) => sameShape(shape, { node: after.decls.get(to)!.type, decls: after.decls }));
+    const shape = { node: typeOf(before.decls.get(from)!, before.decls), decls: before.decls };
+    const candidates = [...added].filter((to) => sameShape(shape, { node: typeOf(after.decls.get(to)!, after.decls), decls: after.decls }));
     candidates.sort((a, b) => similarity(from, b) - similarity(from, a) || byText(a, b));
     if (!candidates.length) continue;
     renames.push({ from, to: candidates[0]! });

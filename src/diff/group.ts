@@ -1,4 +1,5 @@
 import { byText } from "../model/order.js";
+import { typeOf } from "../model/shapes.js";
 import type { Effect, TypeFinding } from "./findings.js";
 import type { Impact } from "./impact.js";
 import type { Change, ChangeScope } from "./types.js";
@@ -70,7 +71,8 @@ function commonBase(types: string[], path: string, sides: Sides): string | undef
   const sources = types.map((t) => {
     for (const side of [sides.after, sides.before]) {
       const declaration = side.decls.get(t);
-      const property = declaration?.type.kind === "object" ? declaration.type.properties.find((p) => p.name === top) : undefined;
+      const type = declaration && typeOf(declaration, side.decls);
+      const property = type?.kind === "object" ? type.properties.find((p) => p.name === top) : undefined;
       if (property) return property.inheritedFrom ?? t;
     }
     return undefined;

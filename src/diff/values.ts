@@ -1,4 +1,5 @@
 import type { ArrayType, Declaration, ObjectType, Property, StringType, TypeNode } from "../model/types.js";
+import { typeOf } from "../model/shapes.js";
 
 /** The declarations of one side, by name: what its references resolve to. */
 export type Decls = Map<string, Declaration>;
@@ -14,7 +15,7 @@ export function resolve(node: TypeNode, decls: Decls): TypeNode {
   const seen = new Set<string>();
   while (node.kind === "ref" && !seen.has(node.name) && decls.has(node.name)) {
     seen.add(node.name);
-    node = decls.get(node.name)!.type;
+    node = typeOf(decls.get(node.name)!, decls);
   }
   return node;
 }

@@ -1,4 +1,5 @@
-import { referencesOf } from "../model/graph.js";
+import { referenceEdges } from "../model/graph.js";
+import { typeOf } from "../model/shapes.js";
 import { deriveProtocol, type ProtocolFacts } from "../model/protocol.js";
 import type { Declaration, ObjectType, SchemaModel, TypeNode } from "../model/types.js";
 import { unionLeaves, type Decls } from "./values.js";
@@ -23,17 +24,18 @@ export interface Revision {
 
 export function revisionOf(model: SchemaModel): Revision {
   const decls = new Map(model.declarations.map((d) => [d.name, d]));
-  const bases = basesOf(model.declarations);
+  const bases = basesOf(model.declarations, decls);
   const facts = deriveProtocol(model);
   const roots = rootsOf(model.declarations, bases);
   return { model, decls, facts, wire: reachable(roots, model.declarations), bases, envelopes: envelopesOf(roots, decls, facts) };
 }
 
-function basesOf(declarations: Declaration[]): Set<string> {
+function basesOf(declarations: Declaration[], decls: Decls): Set<string> {
   const bases = new Set<string>();
   for (const declaration of declarations) {
     if (declaration.kind === "interface") for (const h of declaration.heritage) bases.add(h.name);
-    if (declaration.type.kind === "object") for (const p of declaration.type.properties) if (p.inheritedFrom) bases.add(p.inheritedFrom);
+    const type = typeOf(declaration, decls);
+    if (type.kind === "object") for (const p of type.properties) if (p.inheritedFrom) bases.add(p.inheritedFrom);
   }
   return bases;
 }
@@ -41,12 +43,12 @@ function basesOf(declarations: Declaration[]): Set<string> {
 /** Declarations nothing refers to (but themselves) and nothing extends. */
 function rootsOf(declarations: Declaration[], bases: Set<string>): string[] {
   const referenced = new Set<string>();
-  for (const d of declarations) for (const target of referencesOf(d.type)) if (target !== d.name) referenced.add(target);
+  for (const [name, targets] of referenceEdges(declarations)) for (const target of targets) if (target !== name) referenced.add(target);
   return declarations.map((d) => d.name).filter((name) => !referenced.has(name) && !bases.has(name));
 }
 
 function reachable(roots: string[], declarations: Declaration[]): Set<string> {
-  const edges = new Map(declarations.map((d) => [d.name, referencesOf(d.type)]));
+  const edges = referenceEdges(declarations);
   const stack = [...roots];
   const wire = new Set<string>();
   while (stack.length) {
@@ -70,7 +72,7 @@ function envelopesOf(roots: string[], decls: Decls, facts: ProtocolFacts): Map<s
   const candidates = new Set<string>();
   for (const root of roots) {
     const declaration = decls.get(root)!;
-    if (declaration.type.kind !== "union" || groups.has(root)) continue;
+    if (declaration.kind !== "alias" || declaration.type.kind !== "union" || groups.has(root)) continue;
     for (const leaf of unionLeaves(declaration.type, decls)) if (leaf.kind === "ref" && decls.has(leaf.name)) candidates.add(leaf.name);
   }
   const envelopes = new Map<string, string>();
@@ -86,9 +88,11 @@ function envelopesOf(roots: string[], decls: Decls, facts: ProtocolFacts): Map<s
 export function wireShape(name: string, revision: Revision): TypeNode {
   const declaration = revision.decls.get(name)!;
   const envelope = revision.envelopes.get(name);
-  const wrap = envelope ? revision.decls.get(envelope)?.type : undefined;
-  if (declaration.type.kind !== "object" || wrap?.kind !== "object") return declaration.type;
-  return intersect(declaration.type, wrap, envelope!);
+  const wrapper = envelope ? revision.decls.get(envelope) : undefined;
+  const wrap = wrapper && typeOf(wrapper, revision.decls);
+  const type = typeOf(declaration, revision.decls);
+  if (type.kind !== "object" || wrap?.kind !== "object") return type;
+  return intersect(type, wrap, envelope!);
 }
 
 /**
@@ -118,7 +122,8 @@ export function ancestorsOf(name: string, decls: Decls): Set<string> {
     const declaration = decls.get(stack.pop()!);
     if (!declaration) continue;
     const direct = declaration.kind === "interface" ? declaration.heritage.map((h) => h.name) : [];
-    if (declaration.type.kind === "object") for (const p of declaration.type.properties) if (p.inheritedFrom) direct.push(p.inheritedFrom);
+    const type = typeOf(declaration, decls);
+    if (type.kind === "object") for (const p of type.properties) if (p.inheritedFrom) direct.push(p.inheritedFrom);
     for (const base of direct) {
       if (ancestors.has(base) || base === name) continue;
       ancestors.add(base);

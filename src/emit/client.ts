@@ -154,7 +154,10 @@ function pageOf(surface: Surface, stub: Stub, byName: Map<string, Declaration>):
 
 function arrayBehind(type: TypeNode, byName: Map<string, Declaration>): boolean {
   let current: TypeNode | undefined = type;
-  for (let hops = 0; current?.kind === "ref" && hops < 64; hops++) current = byName.get(current.name)?.type;
+  for (let hops = 0; current?.kind === "ref" && hops < 64; hops++) {
+    const target = byName.get(current.name);
+    current = target?.kind === "alias" ? target.type : undefined; // an interface is an object, not an array
+  }
   return current?.kind === "array";
 }
 

@@ -118,7 +118,7 @@ function isSmall(type: TypeNode): boolean {
 function refCheck(name: string, x: string, ctx: FastContext): string {
   const target = ctx.byName.get(name);
   if (!target) throw new Error(`unknown reference ${name}`);
-  if (!ctx.recursive.has(name) && isSmall(target.type)) return `(${fastCheck(target.type, x, ctx, name)})`;
+  if (target.kind === "alias" && !ctx.recursive.has(name) && isSmall(target.type)) return `(${fastCheck(target.type, x, ctx, name)})`;
   if (ctx.recursive.has(name) && !ctx.component.has(name)) return `(rt.withinDepth(${x}) && ${fastName(name)}(${x}))`;
   return `${fastName(name)}(${x})`;
 }
@@ -209,7 +209,7 @@ function acceptsAnything(type: TypeNode, ctx: FastContext, seen = new Set<string
   if (type.kind !== "ref" || seen.has(type.name)) return false;
   seen.add(type.name);
   const target = ctx.byName.get(type.name);
-  return target !== undefined && acceptsAnything(target.type, ctx, seen);
+  return target?.kind === "alias" && acceptsAnything(target.type, ctx, seen); // an interface is an object
 }
 
 /** The lines that check one declared property of `v`. */

@@ -1,4 +1,5 @@
 import { recursiveDeclarations } from "../model/graph.js";
+import { typeOf } from "../model/shapes.js";
 import type { MethodFact, Surface } from "../model/surface.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { propertyKey, schemaName } from "./common.js";
@@ -19,8 +20,9 @@ export function hasShape(index: SchemaIndex, name: string): boolean {
   for (let current: string | undefined = name, hops = 0; current && hops < 64; hops++) {
     const declaration = index.byName.get(current);
     if (!declaration || index.recursive.has(current)) return false;
-    if (declaration.type.kind === "object") return isObjectSchema(declaration.type);
-    current = declaration.type.kind === "ref" ? declaration.type.name : undefined;
+    const type = typeOf(declaration, index.byName);
+    if (type.kind === "object") return isObjectSchema(type);
+    current = type.kind === "ref" ? type.name : undefined;
   }
   return false;
 }

@@ -1,4 +1,6 @@
-import type { Declaration, InterfaceDeclaration, ObjectType, Property, SchemaModel, TypeNode } from "../model/types.js";
+import { declarersByName, overridesInherited } from "../model/properties.js";
+import { flatShape, shapeContext } from "../model/shapes.js";
+import type { Declaration, InterfaceDeclaration, Property, SchemaModel, TypeNode } from "../model/types.js";
 import { constraintTags, jsDoc, propertyKey } from "./common.js";
 
 /** TypeScript source for a type node, as a reader would write it. */
@@ -48,24 +50,37 @@ function tsProperty(property: Property): string {
   return `${doc}${propertyKey(property.name)}${property.optional ? "?" : ""}: ${tsType(property.type)};`;
 }
 
-function tsInterface(declaration: InterfaceDeclaration): string {
+/** Which declarations an interface's members are looked up in, to tell overrides apart. */
+interface Inheritance {
+  byName: Map<string, Declaration>;
+  declarers: Map<string, number>;
+}
+
+function tsInterface(declaration: InterfaceDeclaration, inheritance: Inheritance): string {
   const heritage = declaration.heritage.map((h) =>
     h.omit ? `Omit<${h.name}, ${h.omit.map((k) => JSON.stringify(k)).join(" | ")}>` : h.name,
   );
-  const own = new Set(declaration.ownPropertyNames);
-  const ownShape: ObjectType = { kind: "object", properties: declaration.type.properties.filter((p) => own.has(p.name)) };
-  const body = tsObject(ownShape.properties, declaration.ownIndexSignature ? declaration.type.indexSignature : undefined);
+  const body = tsObject(ownMembers(declaration, inheritance), declaration.own.indexSignature);
   const extendsClause = heritage.length ? ` extends ${heritage.join(", ")}` : "";
   return `export interface ${declaration.name}${extendsClause} ${body}`;
 }
 
-export function tsDeclaration(declaration: Declaration): string {
-  const doc = jsDoc(declaration.doc, constraintTags(declaration.type));
-  if (declaration.kind === "interface") return `${doc}${tsInterface(declaration)}`;
-  return `${doc}export type ${declaration.name} = ${tsType(declaration.type)};`;
+/**
+ * The members an interface writes, as the full shape has them: an override stands where the
+ * inherited property did, with its doc when it has none of its own.
+ */
+function ownMembers(declaration: InterfaceDeclaration, { byName, declarers }: Inheritance): Property[] {
+  if (!overridesInherited(declaration, byName, declarers)) return declaration.own.properties;
+  const own = new Set(declaration.own.properties.map((p) => p.name));
+  return flatShape(declaration, shapeContext(byName)).properties.filter((p) => own.has(p.name));
 }
 
-/** The body of types.ts: every declaration, in source order. */
+function tsDeclaration(declaration: Declaration, inheritance: Inheritance): string {
+  if (declaration.kind === "interface") return `${jsDoc(declaration.doc)}${tsInterface(declaration, inheritance)}`;
+  return `${jsDoc(declaration.doc, constraintTags(declaration.type))}export type ${declaration.name} = ${tsType(declaration.type)};`;
+}
+
 export function emitTypeDeclarations(model: SchemaModel): string[] {
-  return model.declarations.map(tsDeclaration);
+  const inheritance = { byName: new Map(model.declarations.map((d) => [d.name, d])), declarers: declarersByName(model.declarations) };
+  return model.declarations.map((d) => tsDeclaration(d, inheritance));
 }

@@ -1,4 +1,6 @@
 import { objectBehind } from "../model/derive.js";
+import { propertyBehind } from "../model/properties.js";
+import { typeOf } from "../model/shapes.js";
 import { componentsInDependencyOrder, recursiveDeclarations } from "../model/graph.js";
 import { linkedInterfaces, type Link } from "../model/links.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
@@ -18,10 +20,10 @@ export function fastExports(name: string): { guard: string; parse: string; safeP
  * that needs a helper of its own, such as an array, becomes that helper under the name `X$`).
  */
 function internalFunction(declaration: Declaration, ctx: FastContext, link: Link | undefined): string {
-  const type = declaration.type;
   const name = fastName(declaration.name);
   // Deep in a chain of plain extensions: the bases' validators, then the added properties.
   if (link) return `function ${name}(v: any): boolean {\n${linkedObjectBody(link, ctx, declaration.name).map((line) => `  ${line}`).join("\n")}\n}`;
+  const type = typeOf(declaration, ctx.byName);
   if (type.kind === "object") return `function ${name}(v: any): boolean {\n${objectBody(type, ctx, declaration.name).map((line) => `  ${line}`).join("\n")}\n}`;
   const expression = fastCheck(type, "v", ctx, declaration.name);
   const helperCall = /^(\w+)\(v\)$/.exec(expression);
@@ -65,7 +67,7 @@ function tableRow(ref: TableRef, ctx: FastContext): string | undefined {
   if (!declaration) return undefined;
   const schema = `S.${schemaName(ref.name)}`;
   if (ref.property === undefined) return `table.add(${schema}, ${fastExports(ref.name).guard});`;
-  const property = objectBehind(declaration.type, ctx.byName)?.properties.find((p) => p.name === ref.property);
+  const property = propertyBehind({ kind: "ref", name: ref.name }, ref.property, ctx.byName);
   const guard = `${fastName(ref.name)}${ref.property}${ref.unwrap ? "$unwrapped" : ""}`;
   if (!property || ctx.taken.has(guard)) return undefined;
   ctx.taken.add(guard);

@@ -1,4 +1,5 @@
 import { discriminatorOf } from "../model/derive.js";
+import { typeOf } from "../model/shapes.js";
 import type { ArrayType, Declaration, NumberType, ObjectType, Property, StringType, TypeNode } from "../model/types.js";
 import { propertyKey, schemaName } from "./common.js";
 
@@ -179,7 +180,8 @@ function discriminable(members: TypeNode[], ctx: ZodContext): boolean {
     if (member.kind === "object") return isObjectSchema(member);
     if (member.kind !== "ref" || ctx.recursive.has(member.name)) return false;
     const target = ctx.byName.get(member.name);
-    return target !== undefined && target.type.kind === "object" && isObjectSchema(target.type);
+    const type = target && typeOf(target, ctx.byName);
+    return type?.kind === "object" && isObjectSchema(type);
   });
 }
 

@@ -1,4 +1,5 @@
 import { componentsInDependencyOrder, recursiveDeclarations } from "../model/graph.js";
+import { typeOf } from "../model/shapes.js";
 import { linkedInterfaces, type Link } from "../model/links.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
@@ -21,7 +22,7 @@ function emitDeclaration(declaration: Declaration, shared: Shared): string {
   const doc = jsDoc({ text: `Validates {@link ${typeName}}.`, deprecated: declaration.doc.deprecated });
   const link = shared.links.get(declaration.name);
   if (link) return emitLinkedDeclaration(name, link, ctx, doc);
-  const schema = zodOf(declaration.type, ctx, "", true);
+  const schema = zodOf(typeOf(declaration, ctx.byName), ctx, "", true);
   const lines = [...ctx.hoisted];
   const own = schema.own ? ownStatement(`${name}$`) : "";
   if (!ctx.recursive.has(declaration.name)) {

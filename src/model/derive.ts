@@ -1,3 +1,4 @@
+import { typeOf } from "./shapes.js";
 import type { Declaration, ObjectType, SchemaModel, TypeNode } from "./types.js";
 
 const DATE_SHAPED = /^\d{4}-\d{2}-\d{2}$/;
@@ -22,7 +23,7 @@ export function objectBehind(type: TypeNode, byName: Map<string, Declaration>, s
     seen.add(current.name);
     const target = byName.get(current.name);
     if (!target) return undefined;
-    current = target.type;
+    current = typeOf(target, byName);
   }
   return current.kind === "object" ? current : undefined;
 }
@@ -56,7 +57,7 @@ export function literalValuesOf(type: TypeNode, byName: Map<string, Declaration>
       const target = byName.get(node.name);
       if (!target || expanding.has(node.name)) return undefined;
       expanding.add(node.name);
-      stack.push({ kind: "leave", name: node.name }, target.type);
+      stack.push({ kind: "leave", name: node.name }, typeOf(target, byName));
     } else {
       return undefined;
     }

@@ -1,4 +1,6 @@
-import type { Declaration, TypeNode } from "./types.js";
+import { basesFirstOrder, declarersByName, overridesInherited } from "./properties.js";
+import { flatShape, shapeContext } from "./shapes.js";
+import type { Declaration, InterfaceDeclaration, Property, TypeNode } from "./types.js";
 
 // Every walker here is iterative: schemas may nest or chain declarations thousands deep, and
 // a recursive walk would overflow the stack long before the data becomes large.
@@ -49,8 +51,49 @@ export function componentsInDependencyOrder(declarations: Declaration[]): string
   return componentsOf(declarations, referenceEdges(declarations));
 }
 
-function referenceEdges(declarations: Declaration[]): Map<string, string[]> {
-  return new Map(declarations.map((d) => [d.name, referencesOf(d.type)]));
+/**
+ * Each declaration's references, in first-seen order through its full shape (an interface's
+ * inherited properties included). An interface with one plain base (no `Omit`, no override)
+ * continues its base's list instead of walking the inherited properties again, so a deep chain
+ * costs O(N) rather than O(N²).
+ */
+export function referenceEdges(declarations: Declaration[]): Map<string, string[]> {
+  const byName = new Map(declarations.map((d) => [d.name, d]));
+  const declarers = declarersByName(declarations);
+  const inherited = new Map<string, { properties: string[]; index: TypeNode | undefined }>();
+  for (const declaration of basesFirstOrder(declarations, byName)) {
+    const base = plainBase(declaration, byName, declarers);
+    const known = base && inherited.get(base.name);
+    if (known) {
+      const properties = unique([...known.properties, ...referencesOfProperties(declaration.own.properties)]);
+      inherited.set(declaration.name, { properties, index: declaration.own.indexSignature ?? known.index });
+    } else {
+      const shape = flatShape(declaration, shapeContext(byName));
+      inherited.set(declaration.name, { properties: referencesOfProperties(shape.properties), index: shape.indexSignature });
+    }
+  }
+  return new Map(
+    declarations.map((d) => {
+      if (d.kind === "alias") return [d.name, referencesOf(d.type)];
+      const { properties, index } = inherited.get(d.name)!;
+      return [d.name, index ? unique([...properties, ...referencesOf(index)]) : properties];
+    }),
+  );
+}
+
+/** The one interface `declaration` extends as it is: no `Omit`, and no own property replacing an inherited one. */
+function plainBase(declaration: InterfaceDeclaration, byName: Map<string, Declaration>, declarers: Map<string, number>): InterfaceDeclaration | undefined {
+  const [only, ...more] = declaration.heritage;
+  const base = only && !more.length && !only.omit ? byName.get(only.name) : undefined;
+  return base?.kind === "interface" && !overridesInherited(declaration, byName, declarers) ? base : undefined;
+}
+
+function referencesOfProperties(properties: Property[]): string[] {
+  return referencesOf({ kind: "object", properties });
+}
+
+function unique(names: string[]): string[] {
+  return [...new Set(names)];
 }
 
 function componentsOf(declarations: Declaration[], edges: Map<string, string[]>): string[][] {

@@ -1,3 +1,5 @@
+import { basesFirstOrder, declarersByName, overridesInherited } from "./properties.js";
+import { flatShape, shapeContext } from "./shapes.js";
 import type { Declaration, InterfaceDeclaration, Property } from "./types.js";
 
 /**
@@ -21,35 +23,65 @@ export interface Link {
  * is exactly the bases' properties, in order, followed by the interface's own.
  */
 export function linkedInterfaces(declarations: Declaration[], recursive: Set<string>): Map<string, Link> {
-  const byName = new Map(declarations.map((d) => [d.name, d]));
-  const plain = new Map<string, Link>();
-  for (const declaration of declarations) {
-    const link = plainExtension(declaration, byName, recursive);
-    if (link) plain.set(declaration.name, link);
-  }
+  const plain = plainExtensions(declarations, recursive);
   const depth = chainDepths(plain);
   const linked = new Map<string, Link>();
   for (const [name, link] of plain) if (depth.get(name)! > LINK_DEPTH) linked.set(name, link);
   return linked;
 }
 
-function plainExtension(declaration: Declaration, byName: Map<string, Declaration>, recursive: Set<string>): Link | undefined {
-  if (declaration.kind !== "interface" || !declaration.heritage.length || recursive.has(declaration.name)) return undefined;
-  if (declaration.heritage.some((h) => h.omit) || declaration.type.indexSignature) return undefined;
-  const bases = declaration.heritage.map((h) => byName.get(h.name));
-  if (!bases.every((base): base is InterfaceDeclaration => isPlainBase(base, recursive))) return undefined;
-  // The flattened shape merges properties by name (an override keeps the inherited position), so
-  // it is exactly the bases' properties followed by the own ones, none shared, when the counts add
-  // up: O(bases + own) per interface, not O(depth).
-  const inherited = bases.reduce((sum, base) => sum + base.type.properties.length, 0);
-  const properties = declaration.type.properties;
-  if (properties.length !== inherited + declaration.ownPropertyNames.length) return undefined;
-  if (!declaration.ownPropertyNames.every((name, i) => properties[inherited + i]!.name === name)) return undefined;
-  return { bases: bases.map((b) => b.name), own: properties.slice(inherited) };
+/** Every plain extension (at any depth), with its link. */
+export function plainExtensions(declarations: Declaration[], recursive: Set<string>): Map<string, Link> {
+  const byName = new Map(declarations.map((d) => [d.name, d]));
+  const declarers = declarersByName(declarations);
+  const plain = new Map<string, Link>();
+  // What a base must offer: properties, and no index signature. Known for plain extensions from
+  // their bases (so a deep chain is never flattened); built from the full shape for the others.
+  const offers = new Map<string, { count: number; indexed: boolean }>();
+  for (const declaration of basesFirstOrder(declarations, byName)) {
+    const link = plainExtension(declaration, byName, recursive, declarers, offers);
+    if (link) plain.set(declaration.name, link);
+    offers.set(declaration.name, link ? { count: link.bases.reduce((sum, b) => sum + offers.get(b)!.count, link.own.length), indexed: false } : offerOf(declaration, byName));
+  }
+  return plain;
 }
 
-function isPlainBase(base: Declaration | undefined, recursive: Set<string>): boolean {
-  return base !== undefined && base.kind === "interface" && !recursive.has(base.name) && !base.type.indexSignature && base.type.properties.length > 0;
+function offerOf(declaration: InterfaceDeclaration, byName: Map<string, Declaration>): { count: number; indexed: boolean } {
+  const shape = flatShape(declaration, shapeContext(byName));
+  return { count: shape.properties.length, indexed: shape.indexSignature !== undefined };
+}
+
+function plainExtension(
+  declaration: InterfaceDeclaration,
+  byName: Map<string, Declaration>,
+  recursive: Set<string>,
+  declarers: Map<string, number>,
+  offers: Map<string, { count: number; indexed: boolean }>,
+): Link | undefined {
+  if (!declaration.heritage.length || recursive.has(declaration.name)) return undefined;
+  if (declaration.heritage.some((h) => h.omit) || declaration.own.indexSignature) return undefined;
+  const bases = declaration.heritage.map((h) => byName.get(h.name));
+  const plainBase = (base: Declaration | undefined): base is InterfaceDeclaration => {
+    const offer = base?.kind === "interface" && !recursive.has(base.name) ? offers.get(base.name) : undefined;
+    return offer !== undefined && offer.count > 0 && !offer.indexed;
+  };
+  if (!bases.every(plainBase) || overridesInherited(declaration, byName, declarers) || !disjoint(bases, byName)) return undefined;
+  return { bases: bases.map((b) => b.name), own: declaration.own.properties };
+}
+
+/**
+ * Several bases share no property name (one base trivially), so merging them is concatenating
+ * them. Their shapes are built only then: a chain of single bases stays unbuilt.
+ */
+function disjoint(bases: InterfaceDeclaration[], byName: Map<string, Declaration>): boolean {
+  if (bases.length < 2) return true;
+  const names = new Set<string>();
+  let total = 0;
+  for (const base of bases) {
+    for (const property of flatShape(base, shapeContext(byName)).properties) names.add(property.name);
+    total += flatShape(base, shapeContext(byName)).properties.length;
+  }
+  return names.size === total;
 }
 
 /** Each plain extension's depth: 1 + its deepest base's (0 for a base that is not one). Iterative: chains can be thousands deep. */

@@ -1,6 +1,6 @@
 import { byText } from "./order.js";
-import { referencesOf } from "./graph.js";
-import { objectBehind } from "./derive.js";
+import { referenceEdges } from "./graph.js";
+import { propertyBehind } from "./properties.js";
 import type { Constant, Declaration, SchemaModel, TypeNode } from "./types.js";
 
 /**
@@ -62,9 +62,8 @@ function messageMethods(declarations: Declaration[], byName: Map<string, Declara
   for (const declaration of declarations) {
     // Only declarations that are objects themselves: `type ClientNotification = CancelledNotification`
     // is a group of one message, not a message.
-    if (declaration.type.kind !== "object") continue;
-    const shape = objectBehind(declaration.type, byName);
-    const method = shape?.properties.find((p) => p.name === "method");
+    if (declaration.kind === "alias" && declaration.type.kind !== "object") continue;
+    const method = propertyBehind({ kind: "ref", name: declaration.name }, "method", byName);
     if (method?.type.kind === "literal" && typeof method.type.value === "string") methods.set(declaration.name, method.type.value);
   }
   return methods;
@@ -80,6 +79,11 @@ function partiesOf(declarations: Declaration[]): string[] {
   return [...prefixes].sort(byText);
 }
 
+/** What an alias stands for; an interface is an object, never a group of messages. */
+function aliasType(declaration: Declaration | undefined): TypeNode {
+  return declaration?.kind === "alias" ? declaration.type : { kind: "unknown" };
+}
+
 function unionMembers(type: TypeNode): string[] {
   if (type.kind === "ref") return [type.name];
   if (type.kind === "union" && type.members.every((m) => m.kind === "ref")) return type.members.map((m) => (m as { name: string }).name);
@@ -90,7 +94,8 @@ function unionMembers(type: TypeNode): string[] {
 function sendersByDeclaration(declarations: Declaration[], parties: string[], methods: Map<string, string>): Map<string, string[]> {
   const byName = new Map(declarations.map((d) => [d.name, d]));
   const reached = new Map<string, Set<string>>(declarations.map((d) => [d.name, new Set()]));
-  const requesters = parties.filter((p) => unionMembers(byName.get(`${p}Request`)?.type ?? { kind: "unknown" }).some((m) => methods.has(m)));
+  const edges = referenceEdges(declarations);
+  const requesters = parties.filter((p) => unionMembers(aliasType(byName.get(`${p}Request`))).some((m) => methods.has(m)));
   for (const party of parties) {
     const answers = requesters.some((p) => p !== party);
     const roots = declarations.filter((d) => GROUP_NAME.exec(d.name)?.[1] === party && (answers || d.name !== `${party}Result`)).map((d) => d.name);
@@ -100,7 +105,7 @@ function sendersByDeclaration(declarations: Declaration[], parties: string[], me
       const seen = reached.get(name);
       if (!seen || seen.has(party)) continue;
       seen.add(party);
-      stack.push(...referencesOf(byName.get(name)!.type));
+      stack.push(...edges.get(name)!);
     }
   }
   inheritSenders(declarations, reached);
@@ -132,7 +137,7 @@ function messagesOf(declarations: Declaration[], methods: Map<string, string>, p
   for (const group of declarations) {
     const match = GROUP_NAME.exec(group.name);
     const kind = match && match[2] !== "Result" ? KINDS[match[2] as keyof typeof KINDS] : undefined;
-    const members = unionMembers(group.type);
+    const members = unionMembers(aliasType(group));
     if (!kind || !members.length || !members.every((m) => methods.has(m))) continue;
     const party = parties.includes(match![1]!) ? [match![1]!] : senders.get(group.name) ?? [];
     for (const name of members) messages.push({ name, method: methods.get(name)!, kind, group: group.name, senders: party });

@@ -1,4 +1,6 @@
 import { objectBehind } from "./derive.js";
+import { propertyBehind } from "./properties.js";
+import { typeOf } from "./shapes.js";
 import { byText } from "./order.js";
 import { deriveProtocol, type Message } from "./protocol.js";
 import type { Declaration, ObjectType, Property, SchemaModel, TypeNode } from "./types.js";
@@ -96,8 +98,7 @@ function methodFacts(messages: Message[], byName: Map<string, Declaration>, lowe
   for (const m of messages) byMethod.set(m.method, [...(byMethod.get(m.method) ?? []), m]);
   return [...byMethod].sort(([a], [b]) => byText(a, b)).map(([method, found]) => {
     const names = [...new Set(found.map((m) => m.name))];
-    const shape = objectBehind({ kind: "ref", name: names[0]! }, byName);
-    const params = shape?.properties.find((p) => p.name === "params");
+    const params = propertyBehind({ kind: "ref", name: names[0]! }, "params", byName);
     const result = found[0]!.kind === "request" ? resultOf(names[0]!, byName, empty) : undefined;
     const own = `${names[0]!.replace(/Request$/, "")}Result`;
     const complete = result?.kind === "response" && byName.has(own) ? own : undefined;
@@ -116,8 +117,7 @@ function methodFacts(messages: Message[], byName: Map<string, Declaration>, lowe
 /** `XRequest` → `XResultResponse.result`, else `XResult`, else the empty result. */
 function resultOf(request: string, byName: Map<string, Declaration>, empty: string | undefined): ResultFact | undefined {
   const stem = request.replace(/Request$/, "");
-  const response = objectBehind({ kind: "ref", name: `${stem}ResultResponse` }, byName);
-  if (response?.properties.some((p) => p.name === "result")) return { kind: "response", name: `${stem}ResultResponse` };
+  if (propertyBehind({ kind: "ref", name: `${stem}ResultResponse` }, "result", byName)) return { kind: "response", name: `${stem}ResultResponse` };
   if (byName.has(`${stem}Result`)) return { kind: "declaration", name: `${stem}Result` };
   return empty ? { kind: "declaration", name: empty } : undefined;
 }
@@ -129,7 +129,7 @@ function resultOf(request: string, byName: Map<string, Declaration>, empty: stri
 function baseResultOf(declarations: Declaration[], byName: Map<string, Declaration>, messages: Set<string>): string | undefined {
   const owned = (name: string) => name.endsWith("ResultResponse") && messages.has(`${name.slice(0, -"ResultResponse".length)}Request`);
   const envelope = declarations.find((d) => !owned(d.name) && required(d, byName, "id") && required(d, byName, "result"));
-  const result = envelope && objectBehind({ kind: "ref", name: envelope.name }, byName)?.properties.find((p) => p.name === "result");
+  const result = envelope && propertyBehind({ kind: "ref", name: envelope.name }, "result", byName);
   return result?.type.kind === "ref" ? result.type.name : undefined;
 }
 
@@ -140,8 +140,8 @@ function emptyResultOf(declarations: Declaration[], base: string): string {
 }
 
 function required(declaration: Declaration, byName: Map<string, Declaration>, property: string): boolean {
-  const shape = objectBehind({ kind: "ref", name: declaration.name }, byName);
-  return shape?.properties.some((p) => p.name === property && !p.optional) ?? false;
+  const found = propertyBehind({ kind: "ref", name: declaration.name }, property, byName);
+  return found !== undefined && !found.optional;
 }
 
 function groupsOf(messages: Message[], parties: string[], lower: (p: string) => string): GroupFact[] {
@@ -160,33 +160,34 @@ function errorFacts(model: SchemaModel, codes: ErrorFacts["codes"], byName: Map<
   const pinned: PinnedError[] = [];
   let response: ErrorFacts["response"];
   for (const declaration of model.declarations) {
-    const shape = objectBehind({ kind: "ref", name: declaration.name }, byName);
-    if (!shape) continue;
-    const own = errorObject(shape, byName);
+    const self: TypeNode = { kind: "ref", name: declaration.name };
+    const own = errorObject(self, byName);
     if (own?.code !== undefined) pinned.push({ name: declaration.name, code: own.code, kind: "object", hasData: own.hasData });
-    const property = shape.properties.find((p) => p.name === "error" && !p.optional);
-    const nested = property && !shape.properties.some((p) => p.name === "result") ? errorObject(objectBehind(property.type, byName), byName) : undefined;
+    const property = propertyBehind(self, "error", byName);
+    const nested = property && !property.optional && !propertyBehind(self, "result", byName) ? errorObject(property.type, byName) : undefined;
     if (nested?.code !== undefined) pinned.push({ name: declaration.name, code: nested.code, kind: "response", hasData: nested.hasData });
-    else if (nested && !response) response = { name: declaration.name, jsonrpc: literalString(shape.properties.find((p) => p.name === "jsonrpc")) };
+    else if (nested && !response) response = { name: declaration.name, jsonrpc: literalString(propertyBehind(self, "jsonrpc", byName)) };
   }
   return { codes, pinned, ...(response ? { response } : {}) };
 }
 
-/** An error object: required numeric `code` and string `message`. Its pinned code, if a literal. */
-function errorObject(shape: ObjectType | undefined, byName: Map<string, Declaration>): { code?: number; hasData: boolean } | undefined {
-  if (!shape) return undefined;
-  const code = shape.properties.find((p) => p.name === "code" && !p.optional);
-  const message = shape.properties.find((p) => p.name === "message" && !p.optional);
-  if (!code || message?.type.kind !== "string") return undefined;
+/** The object behind `type` as an error object: required numeric `code` and string `message`. Its pinned code, if a literal. */
+function errorObject(type: TypeNode, byName: Map<string, Declaration>): { code?: number; hasData: boolean } | undefined {
+  const code = propertyBehind(type, "code", byName);
+  const message = propertyBehind(type, "message", byName);
+  if (!code || code.optional || !message || message.optional || message.type.kind !== "string") return undefined;
   const codeType = code.type.kind === "ref" ? objectBehindLiteral(code.type, byName) : code.type;
-  const hasData = shape.properties.some((p) => p.name === "data");
+  const hasData = propertyBehind(type, "data", byName) !== undefined;
   if (codeType?.kind === "literal" && typeof codeType.value === "number") return { code: codeType.value, hasData };
   return codeType?.kind === "number" ? { hasData } : undefined;
 }
 
 function objectBehindLiteral(type: TypeNode, byName: Map<string, Declaration>): TypeNode | undefined {
   let current: TypeNode | undefined = type;
-  for (let hops = 0; current?.kind === "ref" && hops < 64; hops++) current = byName.get(current.name)?.type;
+  for (let hops = 0; current?.kind === "ref" && hops < 64; hops++) {
+    const target = byName.get(current.name);
+    current = target && typeOf(target, byName);
+  }
   return current;
 }
 
@@ -215,7 +216,7 @@ export interface ServerFacts {
 /** The declaration a property refers to, for the first declaration (in source order) with that property. */
 function refOfProperty(model: SchemaModel, byName: Map<string, Declaration>, property: string): string | undefined {
   for (const declaration of model.declarations) {
-    const found = objectBehind({ kind: "ref", name: declaration.name }, byName)?.properties.find((p) => p.name === property);
+    const found = propertyBehind({ kind: "ref", name: declaration.name }, property, byName);
     if (found?.type.kind === "ref") return found.type.name;
   }
   return undefined;
@@ -228,7 +229,7 @@ export function deriveServerFacts(model: SchemaModel, surface: Surface): ServerF
     const type = shape?.properties.find((p) => p.name === property)?.type;
     return type?.kind === "ref" ? type.name : undefined;
   };
-  const stateless = model.declarations.some((d) => shapeOf({ kind: "ref", name: d.name })?.properties.some((p) => p.name === META_KEYS.protocolVersion && !p.optional));
+  const stateless = model.declarations.some((d) => propertyBehind({ kind: "ref", name: d.name }, META_KEYS.protocolVersion, byName)?.optional === false);
   const opening = surface.requests.find((r) => r.senders.includes("client") && shapeOf(r.params?.type)?.properties.some((p) => p.name === "protocolVersion" && !p.optional));
   const resultShape = (fact: MethodFact | undefined) => {
     const name = fact?.result ? resultTypeName(fact.result, byName) : undefined;

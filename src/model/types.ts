@@ -2,10 +2,11 @@
  * The intermediate model: a plain, JSON-serialisable description of one schema.ts.
  *
  * It is produced by `src/parse` (the only code that knows about ts-morph) and consumed by the
- * emitters and the diff. Everything an emitter needs is resolved here: inheritance is
- * flattened into `properties`, `typeof CONST` is replaced by the constant's literal, JSDoc
+ * emitters and the diff. `typeof CONST` is replaced by the constant's literal, JSDoc
  * constraint tags are attached to the type nodes they constrain, and the integer convention
- * is already applied to every `number` node.
+ * is already applied to every `number` node. An interface keeps only what it writes itself
+ * (`own`) and its `heritage`: inheritance is flattened on demand (`model/shapes.ts`), so an
+ * N-deep `extends` chain costs O(N) in the model, not O(N²).
  */
 
 /** Where a declaration or property came from, for error messages and diff reports. */
@@ -139,16 +140,15 @@ interface DeclarationBase {
   location: SourceLocation;
 }
 
-/** `interface X extends … { … }`, with its inherited members flattened in. */
+/**
+ * `interface X extends … { … }`. Its full shape (inherited properties first, in declaration
+ * order; an override keeps the inherited position) is `flatShape(X)` in `model/shapes.ts`.
+ */
 export interface InterfaceDeclaration extends DeclarationBase {
   kind: "interface";
   heritage: Heritage[];
-  /** The full, flattened shape: inherited properties first, in declaration order. */
-  type: ObjectType;
-  /** Names of the properties written in this interface itself (the rest are inherited). */
-  ownPropertyNames: string[];
-  /** The interface declares an index signature itself (rather than inheriting one). */
-  ownIndexSignature: boolean;
+  /** The members written in this interface itself: its own properties and index signature. */
+  own: ObjectType;
 }
 
 /** `type X = …`. */
@@ -170,7 +170,7 @@ export interface Constant {
 
 export interface SchemaModel {
   /** Bumped when the model's shape changes, so dumps and diffs can tell. */
-  modelVersion: 1;
+  modelVersion: 2;
   source: {
     /** Revision label (e.g. `2026-07-28`, `draft`), or null for a schema given as a file. */
     revision: string | null;

@@ -5,7 +5,7 @@ import type {
   TypeAliasDeclaration as TsAlias,
 } from "ts-morph";
 import { GeneratorError, type Warning } from "../errors.js";
-import type { Constant, Declaration, ObjectType, SourceLocation } from "../model/types.js";
+import type { Constant, Declaration, SourceLocation } from "../model/types.js";
 
 /** State shared by the parse passes of one schema file. */
 export interface ParseContext {
@@ -20,15 +20,13 @@ export interface ParseContext {
   constants: Map<string, Constant>;
   /** Converted declarations (memo: bases are converted before the declarations that need them). */
   converted: Map<string, Declaration>;
-  /** Each declaration's shape as the declarations inheriting from it see it (shared by all of them). */
-  inheritedShapes: Map<string, ObjectType>;
   /** Declarations whose conversion is under way or waiting for a base, to report circular inheritance. */
   converting: Set<string>;
   /** Start positions of the JSDoc comments read so far; any other one is reported if it has tags. */
   claimedDocs: Set<number>;
   warnings: Warning[];
   /**
-   * The converted declaration `name`, whose flattened shape the caller needs. When it is not
+   * The converted declaration `name`, whose shape the caller needs. When it is not
    * converted yet this throws a {@link PendingDeclaration}: the parser's driver converts it
    * first and retries the caller, so inheritance never recurses however deep it is.
    */

@@ -14,7 +14,6 @@ export function createContext(fileName: string, sourceFile: SourceFile): ParseCo
     sources: new Map(),
     constants: new Map(),
     converted: new Map(),
-    inheritedShapes: new Map(),
     converting: new Set(),
     claimedDocs: new Set(),
     warnings: [],
@@ -78,7 +77,7 @@ function convertSource(ctx: ParseContext, name: string): Declaration {
  * normal path when B is under way: that is a cycle, reported where it is reached.
  */
 function aliasTarget(ctx: ParseContext, declaration: Declaration): string | undefined {
-  if (declaration.type.kind !== "ref") return undefined;
+  if (declaration.kind !== "alias" || declaration.type.kind !== "ref") return undefined;
   const target = declaration.type.name;
   return ctx.sources.has(target) && !ctx.converted.has(target) && !ctx.converting.has(target) ? target : undefined;
 }

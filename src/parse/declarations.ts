@@ -5,12 +5,13 @@ import {
   type TypeAliasDeclaration as TsAlias,
   type VariableStatement,
 } from "ts-morph";
-import type { AliasDeclaration, Constant, Heritage, InterfaceDeclaration, ObjectType, Property } from "../model/types.js";
+import { flatShape, heirShape, objectOfType, omitKeys } from "../model/shapes.js";
+import type { AliasDeclaration, Constant, Heritage, InterfaceDeclaration } from "../model/types.js";
 import { applyTags, warnConstraintsIgnored } from "./constraints.js";
 import { excerpt, fail, locate, type ParseContext } from "./context.js";
 import { readDoc } from "./jsdoc.js";
 import { literalValue } from "./numbers.js";
-import { intersectShapes, omitKeys, shapeOfDeclaration } from "./shapes.js";
+import { parseShapes } from "./shapes.js";
 import { convertMembers, convertType, keyList } from "./type-nodes.js";
 
 export function convertAlias(ctx: ParseContext, node: TsAlias): AliasDeclaration {
@@ -23,21 +24,15 @@ export function convertAlias(ctx: ParseContext, node: TsAlias): AliasDeclaration
 export function convertInterface(ctx: ParseContext, node: TsInterface): InterfaceDeclaration {
   if (node.getTypeParameters().length > 0) fail(ctx, node, `unsupported generic interface \`${node.getName()}\``);
   const heritage = node.getExtends().map((clause) => heritageOf(ctx, clause));
-  const bases = node.getExtends().map((clause, i) => baseShape(ctx, clause, heritage[i]!));
+  node.getExtends().forEach((clause, i) => checkBase(ctx, clause, heritage[i]!));
   const own = convertMembers(ctx, node, node.getMembers());
   const { doc, tags } = readDoc(ctx, node);
   warnConstraintsIgnored(ctx, tags, "an interface");
-  return {
-    kind: "interface",
-    name: node.getName(),
-    exported: node.isExported(),
-    doc,
-    location: locate(ctx, node),
-    heritage,
-    type: overrideShape(intersectShapes(ctx, node, bases), own),
-    ownPropertyNames: own.properties.map((p) => p.name),
-    ownIndexSignature: own.indexSignature !== undefined,
-  };
+  const declaration: InterfaceDeclaration = { kind: "interface", name: node.getName(), exported: node.isExported(), doc, location: locate(ctx, node), heritage, own };
+  // Several bases are merged property by property, which may fail here (and only here). One
+  // plain base needs no merging: the shape stays unbuilt, so a deep chain costs nothing.
+  if (heritage.length > 1) flatShape(declaration, parseShapes(ctx, node));
+  return declaration;
 }
 
 function heritageOf(ctx: ParseContext, clause: ExpressionWithTypeArguments): Heritage {
@@ -50,27 +45,12 @@ function heritageOf(ctx: ParseContext, clause: ExpressionWithTypeArguments): Her
   return { name: args[0]!.getTypeName().getText(), omit: keyList(ctx, args[1]!) };
 }
 
-function baseShape(ctx: ParseContext, clause: ExpressionWithTypeArguments, heritage: Heritage): ObjectType {
-  const shape = shapeOfDeclaration(ctx, clause, heritage.name);
-  return heritage.omit ? omitKeys(ctx, clause, shape, heritage.omit) : shape;
-}
-
-/**
- * An interface's own members replace inherited ones of the same name (TypeScript checks that
- * they are compatible); an overriding property keeps the inherited position, so flattened
- * properties read in the order a reader of the base interfaces expects.
- */
-function overrideShape(base: ObjectType, own: ObjectType): ObjectType {
-  const ownByName = new Map(own.properties.map((p) => [p.name, p]));
-  const properties: Property[] = base.properties.map((inherited) => {
-    const mine = ownByName.get(inherited.name);
-    if (!mine) return inherited;
-    ownByName.delete(inherited.name);
-    return mine.doc.text || mine.doc.deprecated !== undefined ? mine : { ...mine, doc: inherited.doc };
-  });
-  for (const property of ownByName.values()) properties.push(property);
-  const indexSignature = own.indexSignature ?? base.indexSignature;
-  return indexSignature ? { kind: "object", properties, indexSignature } : { kind: "object", properties };
+/** A base must be an object declaration (an interface, or an alias of an object), and an omitted key one of its properties. */
+function checkBase(ctx: ParseContext, clause: ExpressionWithTypeArguments, heritage: Heritage): void {
+  const shapes = parseShapes(ctx, clause);
+  const holder = shapes.holder(heritage.name);
+  if (holder.kind === "alias") objectOfType(holder.type, excerpt(clause), shapes);
+  if (heritage.omit) omitKeys(heirShape(heritage.name, shapes), heritage.omit, excerpt(clause), shapes);
 }
 
 /** `export const NAME = <literal>` (also `as const`); anything else is not translatable. */

@@ -49,7 +49,7 @@ function parse(input: ParseInput): ParseResult {
   checkSemantics(sourceFile.getProject(), sourceFile, input.fileName);
   applyJsonNumberConvention(declarations);
   const model: SchemaModel = {
-    modelVersion: 1,
+    modelVersion: 2,
     source: { revision: input.revision, file: input.fileName, sha256: sha256(input.text) },
     declarations,
     constants: [...ctx.constants.values()],

@@ -4,7 +4,8 @@ import { excerpt, fail, locate, type ParseContext } from "./context.js";
 import { readDoc } from "./jsdoc.js";
 import { applyTags } from "./constraints.js";
 import { literalValue } from "./numbers.js";
-import { intersectShapes, objectShapeOf, omitKeys } from "./shapes.js";
+import { intersectShapes, omitKeys } from "../model/shapes.js";
+import { objectShapeOf, parseShapes } from "./shapes.js";
 
 const KEYWORDS = new Map<SyntaxKind, () => TypeNode>([
   [SyntaxKind.StringKeyword, () => ({ kind: "string" })],
@@ -31,7 +32,7 @@ export function convertType(ctx: ParseContext, node: TsTypeNode): TypeNode {
   }
   if (Node.isUnionTypeNode(node)) return convertUnion(ctx, node.getTypeNodes());
   if (Node.isIntersectionTypeNode(node)) {
-    return intersectShapes(ctx, node, node.getTypeNodes().map((part) => objectShapeOf(ctx, part)));
+    return intersectShapes(node.getTypeNodes().map((part) => objectShapeOf(ctx, part)), parseShapes(ctx, node));
   }
   if (Node.isTypeLiteral(node)) return convertMembers(ctx, node, node.getMembers());
   if (Node.isTypeReference(node)) return convertReference(ctx, node);
@@ -63,7 +64,7 @@ function convertReference(ctx: ParseContext, node: Node & { getTypeName(): Node;
     return { kind: "object", properties: [], indexSignature: convertType(ctx, args[1]!) };
   }
   if (name === "Omit" && args.length === 2) {
-    return omitKeys(ctx, node, objectShapeOf(ctx, args[0]!), keyList(ctx, args[1]!));
+    return omitKeys(objectShapeOf(ctx, args[0]!), keyList(ctx, args[1]!), excerpt(args[0]!), parseShapes(ctx, node));
   }
   if (args.length > 0 || !ctx.sources.has(name)) {
     fail(ctx, node, `unsupported type reference \`${excerpt(node)}\`: not a declaration of this schema${args.length ? " (generic types other than Array, Record and Omit are not translated)" : ""}`);

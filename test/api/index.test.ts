@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diff, generate, GeneratorError, model, renderDiff } from "../../src/index.js";
+import { diff, fullType, generate, GeneratorError, model, renderDiff } from "../../src/index.js";
 import { REPO_ROOT, SPEC_ROOT, scratchDir } from "../helpers/spec.js";
 
 const pins = JSON.parse(readFileSync(join(REPO_ROOT, "schema/revisions.json"), "utf8")) as { revisions: Record<string, { path: string }> };
@@ -73,6 +73,17 @@ describe("the programmatic API (src/index.ts, the package's main export)", () =>
     expect(warnings).toEqual([]);
     await expect(model({})).rejects.toBeInstanceOf(GeneratorError);
     await expect(model({ revision: "2026-07-28", schema: schemaFile("m2", A) })).rejects.toThrow(/exactly one of revision or schema/);
+  });
+
+  it("fullType gives an interface with its inherited members; the model keeps its own", async () => {
+    const text = "export interface Base { a: string }\nexport interface Sub extends Base { b?: number }\nexport interface Leaf extends Sub { c: boolean }\nexport type Alias = Leaf;";
+    const { model: parsed } = await model({ schema: schemaFile("full", text) });
+    const leaf = parsed.declarations.find((d) => d.name === "Leaf")!;
+    expect(leaf.kind === "interface" && leaf.own.properties.map((p) => p.name)).toEqual(["c"]);
+    const full = fullType(parsed, "Leaf");
+    expect(full?.kind === "object" && full.properties.map((p) => [p.name, p.inheritedFrom ?? "own"])).toEqual([["a", "Base"], ["b", "Sub"], ["c", "own"]]);
+    expect(fullType(parsed, "Alias")).toEqual({ kind: "ref", name: "Leaf" });
+    expect(fullType(parsed, "Missing")).toBeUndefined();
   });
 
   it("diff and renderDiff: the report of two schema files, in each format", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { typeOf } from "../../src/model/shapes.js";
 import { admits, equivalent, isAnyObject, isAnyValue, sameShape, type Decls } from "../../src/diff/values.js";
 import { parseSchema } from "../../src/parse/index.js";
 import type { TypeNode } from "../../src/model/types.js";
@@ -39,7 +40,7 @@ export interface T {
 const { model } = parseSchema({ text: DECLARATIONS, fileName: "values.ts", revision: null });
 const decls: Decls = new Map(model.declarations.map((d) => [d.name, d]));
 const property = (name: string): TypeNode => {
-  const t = decls.get("T")!.type;
+  const t = typeOf(decls.get("T")!, decls);
   if (t.kind !== "object") throw new Error("T");
   return t.properties.find((p) => p.name === name)!.type;
 };

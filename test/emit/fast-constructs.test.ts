@@ -97,7 +97,7 @@ describe("fast validators on less common constructs", () => {
     for (let round = 0; count < 5000; round++) {
       for (const declaration of model.declarations) {
         const sites: Site[] = [];
-        const value = generator.sample(declaration.type, sites);
+        const value = generator.sample(generator.typeOf(declaration.name), sites);
         judge(declaration.name, "valid", value);
         const mutation = mutate(value, sites, random, generator);
         if (mutation) judge(declaration.name, mutation.kind, mutation.value);

@@ -1,4 +1,5 @@
 import type { Declaration, ObjectType, SchemaModel, TypeNode } from "../../src/model/types.js";
+import { typeOf } from "../../src/model/shapes.js";
 
 /** A small seeded PRNG (mulberry32): the corpus is the same on every run. */
 export function rng(seed: number): () => number {
@@ -35,6 +36,11 @@ export class PayloadGenerator {
     this.byName = new Map(model.declarations.map((d) => [d.name, d]));
   }
 
+  /** A declaration's full type (an interface's inherited members included). */
+  typeOf(name: string): TypeNode {
+    return typeOf(this.byName.get(name)!, this.byName);
+  }
+
   private pick<T>(items: readonly T[]): T {
     return items[Math.floor(this.random() * items.length)]!;
   }
@@ -65,7 +71,7 @@ export class PayloadGenerator {
       case "nonPrimitive":
         return this.json(depth, type.kind === "nonPrimitive");
       case "ref":
-        return this.sampleNode(this.byName.get(type.name)!.type, sites, path, depth + 1);
+        return this.sampleNode(this.typeOf(type.name), sites, path, depth + 1);
       case "array":
         return this.sampleArray(type, sites, path, depth);
       case "union":

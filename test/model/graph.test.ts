@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { typeOf } from "../../src/model/shapes.js";
 import { aliasCycles, componentsInDependencyOrder, recursiveDeclarations, referencesOf, walkType } from "../../src/model/graph.js";
 import type { Declaration, TypeNode } from "../../src/model/types.js";
 
@@ -48,7 +49,8 @@ function walkRecursive(type: TypeNode, visit: (node: TypeNode) => void): void {
 }
 
 function tarjanRecursive(declarations: Declaration[]): string[][] {
-  const edges = new Map(declarations.map((d) => [d.name, referencesOf(d.type)]));
+  const byName = new Map(declarations.map((d) => [d.name, d]));
+  const edges = new Map(declarations.map((d) => [d.name, referencesOf(typeOf(d, byName))]));
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];

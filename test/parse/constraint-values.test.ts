@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parse, parseError, propertyType, warningsOf } from "./helpers.js";
+import { fullType, parse, parseError, propertyType, warningsOf } from "./helpers.js";
 
 /** An interface with one property `p` of `type`, documented by the JSDoc `lines` (one tag a line). */
 function withTags(type: string, ...lines: string[]): string {
@@ -120,6 +120,6 @@ describe("bounds that admit no value, and repeated tags, are warnings at the tag
 
   it("the contradiction is kept in the model (the schema says so), not dropped", () => {
     const { model } = parse(withTags("number", "@minimum 10", "@maximum 1"));
-    expect(model.declarations[0]!.type).toMatchObject({ properties: [{ type: { minimum: 10, maximum: 1 } }] });
+    expect(fullType(model, model.declarations[0]!.name)).toMatchObject({ properties: [{ type: { minimum: 10, maximum: 1 } }] });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { componentsInDependencyOrder, recursiveDeclarations, referencesOf, walkType } from "../../src/model/graph.js";
 import { discriminatorOf, literalValuesOf, objectBehind } from "../../src/model/derive.js";
 import type { ObjectType, TypeNode } from "../../src/model/types.js";
-import { declarationOf, parse, parseError, propertyOf, propertyType } from "./helpers.js";
+import { declarationOf, fullType, fullTypeOf, parse, parseError, propertyOf, propertyType } from "./helpers.js";
 
 // Each input here used to overflow the stack or emit something that does not compile; each must
 // give a working model or a GeneratorError with file:line:col.
@@ -68,11 +68,11 @@ describe("deep and long inputs", () => {
     const text = `export interface D { x: ${"{ a: ".repeat(200)}string${" }".repeat(200)} }`;
     const { model } = parse(text);
     let depth = 0;
-    walkType(model.declarations[0]!.type, (node) => {
+    walkType(fullType(model, model.declarations[0]!.name), (node) => {
       if (node.kind === "object") depth++;
     });
     expect(depth).toBe(201);
-    expect(referencesOf(model.declarations[0]!.type)).toEqual([]);
+    expect(referencesOf(fullType(model, model.declarations[0]!.name))).toEqual([]);
   });
 
   it("nesting deeper than TypeScript's parser can go is an error at the deepest point", () => {
@@ -102,10 +102,11 @@ describe("deep and long inputs", () => {
   it("a 3,000-long extends chain declared in reverse order flattens", () => {
     const body = (i: number) => (i % 500 ? "{}" : `{ p${i}?: string }`);
     const text = lines(3_000, (k) => (k < 2_999 ? `interface I${2_999 - k} extends I${2_998 - k} ${body(2_999 - k)}` : "interface I0 { v: string }"));
-    const top = declarationOf(text, "I2999");
-    expect((top.type as ObjectType).properties.map((p) => p.name)).toEqual(["v", "p500", "p1000", "p1500", "p2000", "p2500"]);
-    expect(propertyOf(top, "v")).toMatchObject({ inheritedFrom: "I0", type: { kind: "string" } });
-    expect(propertyOf(top, "p1500")).toMatchObject({ inheritedFrom: "I1500", optional: true });
+    const { model } = parse(text);
+    const top = model.declarations.find((d) => d.name === "I2999")!;
+    expect((fullType(model, "I2999") as ObjectType).properties.map((p) => p.name)).toEqual(["v", "p500", "p1000", "p1500", "p2000", "p2500"]);
+    expect(propertyOf(model, "I2999", "v")).toMatchObject({ inheritedFrom: "I0", type: { kind: "string" } });
+    expect(propertyOf(model, "I2999", "p1500")).toMatchObject({ inheritedFrom: "I1500", optional: true });
     expect(top.kind === "interface" && top.heritage).toEqual([{ name: "I2998" }]);
   });
 
@@ -115,14 +116,14 @@ describe("deep and long inputs", () => {
       if (i === 0) return "type X0 = { v: string; drop: number };";
       return i === 1 ? "type X1 = Omit<X0, \"drop\"> & { p1: string };" : `type X${i} = X${i - 1} & { p${i}: string };`;
     });
-    const shape = declarationOf(text, "X1999").type as ObjectType;
+    const shape = fullTypeOf(text, "X1999") as ObjectType;
     expect(shape.properties.map((p) => p.name).slice(0, 3)).toEqual(["v", "p1", "p2"]);
     expect(shape.properties).toHaveLength(2_000);
   });
 
   it("a 10,000-long alias chain behind an extends clause", () => {
     const text = `interface X extends T0 { x: number }\n${lines(10_000, (i) => (i < 9_999 ? `type T${i} = T${i + 1};` : `type T${i} = { v: string };`))}`;
-    expect((declarationOf(text, "X").type as ObjectType).properties.map((p) => [p.name, p.inheritedFrom])).toEqual([["v", "T9999"], ["x", undefined]]);
+    expect((fullTypeOf(text, "X") as ObjectType).properties.map((p) => [p.name, p.inheritedFrom])).toEqual([["v", "T9999"], ["x", undefined]]);
   });
 });
 

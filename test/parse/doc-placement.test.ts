@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ObjectType } from "../../src/model/types.js";
-import { declarationOf, parse, propertyType, warningsOf } from "./helpers.js";
+import { declarationOf, fullTypeOf, parse, propertyType, warningsOf } from "./helpers.js";
 
 // A constraint in a JSDoc comment must never vanish silently: wherever the comment sits, it is
 // either applied to the member or declaration it directly precedes, or reported with its place.
@@ -9,7 +9,7 @@ describe("JSDoc on the same line as the member it precedes applies to that membe
   it("after the opening brace: `{ /** @format uri */ src: string }`", () => {
     const text = "export interface Img { /** The source. @format uri */ src: string }";
     expect(propertyType(text, "Img", "src")).toEqual({ kind: "string", format: "uri" });
-    expect(declarationOf(text, "Img").type).toMatchObject({ properties: [{ doc: { text: "The source." } }] });
+    expect(fullTypeOf(text, "Img")).toMatchObject({ properties: [{ doc: { text: "The source." } }] });
   });
 
   it("after another property on the same line: `a: string; /** @format uri */ b: string`", () => {
@@ -24,7 +24,7 @@ describe("JSDoc on the same line as the member it precedes applies to that membe
   });
 
   it("on an index signature: `{ /** @minimum 1 */ [key: string]: number }`", () => {
-    expect(declarationOf("interface A { /** @minimum 1 */ [key: string]: number }", "A").type).toEqual({
+    expect(fullTypeOf("interface A { /** @minimum 1 */ [key: string]: number }", "A")).toEqual({
       kind: "object",
       properties: [],
       indexSignature: { kind: "number", integer: true, minimum: 1 },
@@ -33,7 +33,7 @@ describe("JSDoc on the same line as the member it precedes applies to that membe
 
   it("on a declaration after another one on the same line (alias and interface)", () => {
     const text = 'type X = string; /** @minLength 1 */ type Y = string;\ninterface P { p: string } /** Q. @deprecated use P */ interface Q { q: string }';
-    expect(declarationOf(text, "Y").type).toEqual({ kind: "string", minLength: 1 });
+    expect(fullTypeOf(text, "Y")).toEqual({ kind: "string", minLength: 1 });
     expect(declarationOf(text, "Q").doc).toEqual({ text: "Q.", deprecated: "use P" });
     expect(parse(text).warnings).toEqual([]);
   });
@@ -41,7 +41,7 @@ describe("JSDoc on the same line as the member it precedes applies to that membe
   it("every block before a member counts, not only the last one", () => {
     const text = "interface A {\n  /** @minimum 2 */\n  /** How many. */\n  n: number;\n}";
     expect(propertyType(text, "A", "n")).toEqual({ kind: "number", integer: true, minimum: 2 });
-    expect(declarationOf(text, "A").type).toMatchObject({ properties: [{ doc: { text: "How many." } }] });
+    expect(fullTypeOf(text, "A")).toMatchObject({ properties: [{ doc: { text: "How many." } }] });
   });
 });
 

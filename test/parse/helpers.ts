@@ -1,7 +1,8 @@
 import { expect } from "vitest";
 import { GeneratorError } from "../../src/errors.js";
 import { parseSchema, type ParseResult } from "../../src/parse/index.js";
-import type { Declaration, ObjectType, Property, TypeNode } from "../../src/model/types.js";
+import { typeOf } from "../../src/model/shapes.js";
+import type { Declaration, ObjectType, Property, SchemaModel, TypeNode } from "../../src/model/types.js";
 
 export const FILE = "fixture.ts";
 
@@ -32,12 +33,24 @@ export function declarationOf(text: string, name: string): Declaration {
   return found;
 }
 
-export function propertyOf(declaration: Declaration, name: string): Property {
-  const found = (declaration.type as ObjectType).properties.find((p) => p.name === name);
-  if (!found) throw new Error(`no property ${name} in ${declaration.name}`);
+/** A declaration's full type, as the emitters see it: an interface's inherited members included. */
+export function fullType(model: SchemaModel, name: string): TypeNode {
+  const byName = new Map(model.declarations.map((d) => [d.name, d]));
+  const found = byName.get(name);
+  if (!found) throw new Error(`no declaration ${name}`);
+  return typeOf(found, byName);
+}
+
+export function fullTypeOf(text: string, name: string): TypeNode {
+  return fullType(parse(text).model, name);
+}
+
+export function propertyOf(model: SchemaModel, declaration: string, name: string): Property {
+  const found = (fullType(model, declaration) as ObjectType).properties.find((p) => p.name === name);
+  if (!found) throw new Error(`no property ${name} in ${declaration}`);
   return found;
 }
 
 export function propertyType(text: string, declaration: string, property: string): TypeNode {
-  return propertyOf(declarationOf(text, declaration), property).type;
+  return propertyOf(parse(text).model, declaration, property).type;
 }

@@ -2,7 +2,7 @@ import { SourceFile } from "ts-morph";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ObjectType } from "../../src/model/types.js";
 import { lineLocator } from "../../src/parse/location.js";
-import { declarationOf, parse, warningsOf } from "./helpers.js";
+import { fullType, fullTypeOf, parse, warningsOf } from "./helpers.js";
 
 // The parser's work must grow linearly with the schema (bench/scale.mjs measures it). These
 // tests pin the two structural causes of quadratic time, without timing anything.
@@ -29,7 +29,7 @@ describe("locations come from a line table, not from a scan per node", () => {
 
   it("model locations and warnings are right in a CRLF file", () => {
     const text = "interface A {\r\n  a: string;\r\n  /** @format x */\r\n  b: string;\r\n}\r\n";
-    expect((parse(text).model.declarations[0]!.type as ObjectType).properties.map((p) => p.location)).toEqual([
+    expect((fullTypeOf(text, "A") as ObjectType).properties.map((p) => p.location)).toEqual([
       { file: "fixture.ts", line: 2, column: 3 },
       { file: "fixture.ts", line: 4, column: 3 },
     ]);
@@ -42,18 +42,18 @@ describe("inherited properties are shared, not copied at every level", () => {
 
   it("a 1,000-deep extends chain holds one object per property", () => {
     const { model } = parse(chain);
-    const first = (name: string) => (model.declarations.find((d) => d.name === name)!.type as ObjectType).properties[0]!;
+    const first = (name: string) => (fullType(model, name) as ObjectType).properties[0]!;
     expect(first("L1")).toMatchObject({ name: "p0", inheritedFrom: "L0" });
     expect(first("L999")).toBe(first("L1"));
     expect(first("L500")).toBe(first("L1"));
-    const objects = new Set(model.declarations.flatMap((d) => (d.type as ObjectType).properties));
+    const objects = new Set(model.declarations.flatMap((d) => (fullType(model, d.name) as ObjectType).properties));
     expect(objects.size).toBe(1000 + 999);
   });
 
   it("a property reached through two bases (a diamond) is the same object", () => {
     const text = "interface A { a: string }\ninterface B extends A { b?: string }\ninterface C extends A { c?: string }\ninterface D extends B, C {}";
     const { model } = parse(text);
-    const [, b, , d] = model.declarations.map((x) => x.type as ObjectType);
+    const [, b, , d] = model.declarations.map((x) => fullType(model, x.name) as ObjectType);
     expect(d!.properties.map((p) => p.name)).toEqual(["a", "b", "c"]);
     expect(d!.properties[0]).toBe(b!.properties[0]);
   });
@@ -68,12 +68,12 @@ describe("conversion order does not leak into the output", () => {
   it("a declaration converted after its later-declared base reports each warning once, in file order", () => {
     const text = "interface B extends A {\n  /** @format one */\n  b: string;\n}\ninterface A {\n  /** @format two */\n  a: string;\n}";
     expect(warningsOf(text)).toEqual([expect.stringMatching(/^2:7: @format one/), expect.stringMatching(/^6:7: @format two/)]);
-    expect((declarationOf(text, "B").type as ObjectType).properties.map((p) => p.name)).toEqual(["a", "b"]);
+    expect((fullTypeOf(text, "B") as ObjectType).properties.map((p) => p.name)).toEqual(["a", "b"]);
   });
 
   it("a conversion stopped halfway for a later declaration does not repeat the warnings of its first half", () => {
     const text = "interface B {\n  /** @format one */\n  b: string;\n  c: A & { x?: string };\n}\ninterface A { a: string }";
     expect(warningsOf(text)).toEqual([expect.stringMatching(/^2:7: @format one/)]);
-    expect((declarationOf(text, "B").type as ObjectType).properties.map((p) => p.name)).toEqual(["b", "c"]);
+    expect((fullTypeOf(text, "B") as ObjectType).properties.map((p) => p.name)).toEqual(["b", "c"]);
   });
 });

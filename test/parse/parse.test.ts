@@ -1,16 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { GeneratorError } from "../../src/errors.js";
 import { parseSchema } from "../../src/parse/index.js";
+import { fullType } from "./helpers.js";
 import type { Declaration, ObjectType, TypeNode } from "../../src/model/types.js";
 
 function parse(text: string) {
   return parseSchema({ text, fileName: "fixture.ts", revision: null });
 }
 
-function declaration(text: string, name: string): Declaration {
-  const found = parse(text).model.declarations.find((d) => d.name === name);
+/** A declaration with its full type (an interface's inherited members included), as the emitters see it. */
+function declaration(text: string, name: string): Declaration & { type: TypeNode } {
+  const { model } = parse(text);
+  const found = model.declarations.find((d) => d.name === name);
   if (!found) throw new Error(`no ${name}`);
-  return found;
+  return { ...found, type: fullType(model, name) };
 }
 
 function propertyType(text: string, name: string, property: string): TypeNode {
@@ -81,7 +84,7 @@ describe("parser: constructs become plain model nodes", () => {
   it("an unknown @format is a warning with its location, kept but not enforced", () => {
     const { warnings, model } = parse("interface A {\n  /** @format color */\n  c: string;\n}");
     expect(warnings).toEqual([{ message: expect.stringMatching(/@format color is not known/), location: { file: "fixture.ts", line: 2, column: 7 } }]);
-    expect((model.declarations[0]!.type as ObjectType).properties[0]!.type).toEqual({ kind: "string", format: "color" });
+    expect((fullType(model, model.declarations[0]!.name) as ObjectType).properties[0]!.type).toEqual({ kind: "string", format: "color" });
   });
 });
 

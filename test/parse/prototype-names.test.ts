@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ObjectType } from "../../src/model/types.js";
-import { declarationOf, parse } from "./helpers.js";
+import { fullType, fullTypeOf, parse } from "./helpers.js";
 
 // Names that live on Object.prototype are ordinary names in a schema: the parser keys what it
 // collects by name in Maps and Sets, never in plain objects.
@@ -14,14 +14,14 @@ describe("property and declaration names from Object.prototype are ordinary", ()
     const text = `${base}
 interface Child extends Omit<Base, "valueOf"> { constructor: "c"; "__proto__": "p" }
 type Both = Child & { toString: "t"; hasOwnProperty?: string };`;
-    const child = declarationOf(text, "Child").type as ObjectType;
+    const child = fullTypeOf(text, "Child") as ObjectType;
     expect(child.properties.map((p) => [p.name, p.type])).toEqual([
       ["__proto__", { kind: "literal", value: "p" }],
       ["constructor", { kind: "literal", value: "c" }],
       ["toString", { kind: "string" }],
       ["hasOwnProperty", { kind: "string" }],
     ]);
-    const both = declarationOf(text, "Both").type as ObjectType;
+    const both = fullTypeOf(text, "Both") as ObjectType;
     expect(both.properties.map((p) => [p.name, p.optional, p.type.kind === "literal" ? p.type.value : p.type.kind])).toEqual([
       ["__proto__", false, "p"],
       ["constructor", false, "c"],
@@ -34,7 +34,7 @@ type Both = Child & { toString: "t"; hasOwnProperty?: string };`;
   it("as declaration and constant names", () => {
     const { model } = parse('interface constructor { toString: number }\ntype valueOf = constructor | null;\nexport const hasOwnProperty = "x";');
     expect(model.declarations.map((d) => d.name)).toEqual(["constructor", "valueOf"]);
-    expect(model.declarations[1]!.type).toEqual({ kind: "union", members: [{ kind: "ref", name: "constructor" }, { kind: "literal", value: null }] });
+    expect(fullType(model, "valueOf")).toEqual({ kind: "union", members: [{ kind: "ref", name: "constructor" }, { kind: "literal", value: null }] });
     expect(model.constants.map((c) => [c.name, c.value])).toEqual([["hasOwnProperty", "x"]]);
   });
 

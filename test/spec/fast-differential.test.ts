@@ -40,7 +40,7 @@ function generated(revision: string): Case[] {
   for (let round = 0; cases.length < GENERATED_PER_REVISION; round++) {
     for (const declaration of model.declarations) {
       const sites: Site[] = [];
-      const value = generator.sample(declaration.type, sites);
+      const value = generator.sample(generator.typeOf(declaration.name), sites);
       cases.push({ type: declaration.name, kind: "valid", value });
       const mutation = mutate(value, sites, random, generator);
       if (mutation) cases.push({ type: declaration.name, kind: mutation.kind, value: mutation.value });

@@ -46,7 +46,7 @@ function corpus(revision: string, names: string[]): Case[] {
   for (const name of names) {
     for (let i = 0; i < perType; i++) {
       const sites: Site[] = [];
-      const value = generator.sample(byName.get(name)!.type, sites);
+      const value = generator.sample(generator.typeOf(name), sites);
       cases.push({ type: name, label: "valid", value });
       const mutation = mutate(value, sites, random, generator);
       if (mutation) cases.push({ type: name, label: mutation.kind, value: mutation.value });
