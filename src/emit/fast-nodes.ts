@@ -1,5 +1,4 @@
 import { discriminatorOf, literalValuesOf, objectBehind } from "../model/derive.js";
-import type { Link } from "../model/links.js";
 import type { ArrayType, Declaration, ObjectType, Property, StringType, TypeNode } from "../model/types.js";
 import { FORMAT_CHECKS, isObjectSchema, keptUnionMembers } from "./zod-nodes.js";
 
@@ -48,7 +47,7 @@ function helper(ctx: FastContext, base: string, body: string[]): string {
   return name;
 }
 
-function constant(ctx: FastContext, base: string, value: string): string {
+export function constant(ctx: FastContext, base: string, value: string): string {
   const name = unique(ctx, base);
   ctx.constants.push(`const ${name} = ${value};`);
   return name;
@@ -213,7 +212,7 @@ function acceptsAnything(type: TypeNode, ctx: FastContext, seen = new Set<string
 }
 
 /** The lines that check one declared property of `v`. */
-function propertyLines(property: Property, index: number, ctx: FastContext, path: string): string[] {
+export function propertyLines(property: Property, index: number, ctx: FastContext, path: string): string[] {
   const x = `x${index}`;
   const { read, plain } = keyAccess(property.name);
   // A present undefined: own for certain on the hasOwnProperty path, else when `key in v`.
@@ -237,7 +236,7 @@ function propertyLines(property: Property, index: number, ctx: FastContext, path
  * read), z.object().catchall (every own enumerable unknown key, "__proto__" included, must match),
  * or z.record (Zod's plain-object test; own enumerable keys; an enumerable symbol key fails).
  */
-export function objectBody(type: ObjectType, ctx: FastContext, path: string): string[] {
+export function objectBody(type: ObjectType, ctx: FastContext, path: string, guarded?: Set<string>): string[] {
   const index = type.indexSignature;
   if (!isObjectSchema(type)) {
     const value = fastCheck(index!, "e", ctx, `${path}_value`);
@@ -253,23 +252,19 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string): st
   }
   const lines = [`if (!(${OBJECT_TEST("v")})) return false;`];
   if (type.properties.some((property) => !(property.name in Object.prototype))) lines.push('const p = v["__proto__"] === rt.OP;');
-  type.properties.forEach((property, i) => lines.push(...propertyLines(property, i, ctx, path)));
+  type.properties.forEach((property, i) => lines.push(...unlessSkipped(property.name, propertyLines(property, i, ctx, path), guarded)));
   if (index && index.kind !== "unknown") lines.push(...extraKeyLines(type, index, ctx, path));
   lines.push("return true;");
   return lines;
 }
 
 /**
- * The body of a function validating `v` as an interface built on its bases (model/links.ts):
- * each base's validator (its object test included), then the properties the interface adds. The
- * bases and the additions have no key in common, so this is the flattened shape's verdict.
+ * A property's check, left out when the caller's `skip` names the key (an heir omits or replaces
+ * it: see fast-links.ts). Only keys in `guarded`, the ones some heir may skip, pay for the test.
  */
-export function linkedObjectBody(link: Link, ctx: FastContext, path: string): string[] {
-  const lines = link.bases.map((base) => `if (!${fastName(base)}(v)) return false;`);
-  if (link.own.some((property) => !(property.name in Object.prototype))) lines.push('const p = v["__proto__"] === rt.OP;');
-  link.own.forEach((property, i) => lines.push(...propertyLines(property, i, ctx, path)));
-  lines.push("return true;");
-  return lines;
+export function unlessSkipped(key: string, lines: string[], guarded: Set<string> | undefined): string[] {
+  if (!guarded?.has(key)) return lines;
+  return [`if (skip === undefined || !skip.has(${JSON.stringify(key)})) {`, ...lines.map((line) => `  ${line}`), "}"];
 }
 
 function extraKeyLines(type: ObjectType, index: TypeNode, ctx: FastContext, path: string): string[] {

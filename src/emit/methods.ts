@@ -1,4 +1,5 @@
 import { recursiveDeclarations } from "../model/graph.js";
+import { linkedInterfaces, opaqueLinks } from "../model/links.js";
 import { typeOf } from "../model/shapes.js";
 import type { MethodFact, Surface } from "../model/surface.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
@@ -9,17 +10,20 @@ import { isObjectSchema } from "./zod-nodes.js";
 export interface SchemaIndex {
   byName: Map<string, Declaration>;
   recursive: Set<string>;
+  /** Linked schemas typed by their interface, without a static shape (model/links.ts). */
+  opaque: Set<string>;
 }
 
 export function schemaIndex(model: SchemaModel): SchemaIndex {
-  return { byName: new Map(model.declarations.map((d) => [d.name, d])), recursive: recursiveDeclarations(model.declarations) };
+  const recursive = recursiveDeclarations(model.declarations);
+  return { byName: new Map(model.declarations.map((d) => [d.name, d])), recursive, opaque: opaqueLinks(linkedInterfaces(model.declarations, recursive)) };
 }
 
 /** True when `XSchema` is a z.ZodObject (so `.shape` exists): an object declaration or an alias of one. */
 export function hasShape(index: SchemaIndex, name: string): boolean {
   for (let current: string | undefined = name, hops = 0; current && hops < 64; hops++) {
     const declaration = index.byName.get(current);
-    if (!declaration || index.recursive.has(current)) return false;
+    if (!declaration || index.recursive.has(current) || index.opaque.has(current)) return false;
     const type = typeOf(declaration, index.byName);
     if (type.kind === "object") return isObjectSchema(type);
     current = type.kind === "ref" ? type.name : undefined;

@@ -2,10 +2,11 @@ import { objectBehind } from "../model/derive.js";
 import { propertyBehind } from "../model/properties.js";
 import { typeOf } from "../model/shapes.js";
 import { componentsInDependencyOrder, recursiveDeclarations } from "../model/graph.js";
-import { linkedInterfaces, type Link } from "../model/links.js";
+import { linkedInterfaces } from "../model/links.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
-import { fastCheck, fastName, linkedObjectBody, objectBody, type FastContext } from "./fast-nodes.js";
+import { linkedFunction, linkPlan, skipVariant, type LinkPlan } from "./fast-links.js";
+import { fastCheck, fastName, objectBody, type FastContext } from "./fast-nodes.js";
 import type { TableSchema } from "./methods.js";
 
 type TableRef = Extract<TableSchema, { kind: "declaration" }>;
@@ -19,10 +20,11 @@ export function fastExports(name: string): { guard: string; parse: string; safeP
  * The internal validator `X$(v)`: the object body, or one expression for any other type (a type
  * that needs a helper of its own, such as an array, becomes that helper under the name `X$`).
  */
-function internalFunction(declaration: Declaration, ctx: FastContext, link: Link | undefined): string {
+function internalFunction(declaration: Declaration, ctx: FastContext, plan: LinkPlan): string {
   const name = fastName(declaration.name);
-  // Deep in a chain of plain extensions: the bases' validators, then the added properties.
-  if (link) return `function ${name}(v: any): boolean {\n${linkedObjectBody(link, ctx, declaration.name).map((line) => `  ${line}`).join("\n")}\n}`;
+  // Deep in a chain of extensions: the bases' validators, then the added properties.
+  const link = plan.links.get(declaration.name);
+  if (link) return linkedFunction(declaration.name, link, ctx, plan);
   const type = typeOf(declaration, ctx.byName);
   if (type.kind === "object") return `function ${name}(v: any): boolean {\n${objectBody(type, ctx, declaration.name).map((line) => `  ${line}`).join("\n")}\n}`;
   const expression = fastCheck(type, "v", ctx, declaration.name);
@@ -110,7 +112,7 @@ ${rows.map((row) => `    ${row}`).join("\n")}
 export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: TableRef[] = []): { declarations: string[]; constants: string[] } {
   const byName = new Map(model.declarations.map((d) => [d.name, d]));
   const recursive = recursiveDeclarations(model.declarations);
-  const links = linkedInterfaces(model.declarations, recursive);
+  const plan = linkPlan(linkedInterfaces(model.declarations, recursive));
   const componentOf = new Map<string, Set<string>>();
   for (const component of componentsInDependencyOrder(model.declarations)) {
     const members = new Set(component.filter((n) => recursive.has(n)));
@@ -120,8 +122,9 @@ export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: Tabl
   const constants: string[] = [];
   const declarations = model.declarations.map((declaration) => {
     const ctx: FastContext = { byName, recursive, component: componentOf.get(declaration.name) ?? new Set(), functions: [], constants, taken };
-    const internal = internalFunction(declaration, ctx, links.get(declaration.name));
-    return [internal, ...ctx.functions, exportedFunctions(declaration, recursive.has(declaration.name))].join("\n\n");
+    const internal = internalFunction(declaration, ctx, plan);
+    const variant = declaration.kind === "interface" ? skipVariant(declaration, ctx, plan) : undefined;
+    return [internal, ...(variant ? [variant] : []), ...ctx.functions, exportedFunctions(declaration, recursive.has(declaration.name))].join("\n\n");
   });
   const tableContext: FastContext = { byName, recursive, component: new Set(), functions: [], constants, taken };
   return { declarations: [...declarations, fastCheckTable(tableSchemas, tableContext)], constants };

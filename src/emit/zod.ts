@@ -1,11 +1,12 @@
 import { componentsInDependencyOrder, recursiveDeclarations } from "../model/graph.js";
 import { typeOf } from "../model/shapes.js";
-import { linkedInterfaces, type Link } from "../model/links.js";
+import { linkedInterfaces, opaqueLinks, type Link } from "../model/links.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
 import { ownStatement, zodOf, zodShape, type ZodContext } from "./zod-nodes.js";
 
-type Shared = Pick<ZodContext, "byName" | "recursive" | "component"> & { links: Map<string, Link> };
+type Shared = Pick<ZodContext, "byName" | "recursive" | "component"> & { links: Map<string, Link>; opaque: Set<string> };
+type LinkedContext = ZodContext & { opaque: Set<string>; declaration: string };
 
 /**
  * One declaration's schema. The value is built in an unannotated constant and then exported
@@ -18,7 +19,7 @@ type Shared = Pick<ZodContext, "byName" | "recursive" | "component"> & { links: 
 function emitDeclaration(declaration: Declaration, shared: Shared): string {
   const name = schemaName(declaration.name);
   const typeName = `T.${declaration.name}`;
-  const ctx: ZodContext = { ...shared, hoisted: [], owner: name, taken: new Set() };
+  const ctx: LinkedContext = { ...shared, hoisted: [], owner: name, taken: new Set(), declaration: declaration.name };
   const doc = jsDoc({ text: `Validates {@link ${typeName}}.`, deprecated: declaration.doc.deprecated });
   const link = shared.links.get(declaration.name);
   if (link) return emitLinkedDeclaration(name, link, ctx, doc);
@@ -35,25 +36,31 @@ function emitDeclaration(declaration: Declaration, shared: Shared): string {
 }
 
 /**
- * An interface deep in a chain of plain extensions (model/links.ts): its bases' shapes spread
- * into its own, and its shape type the intersection of theirs and its own properties' (a named
- * alias), so an N-deep chain is O(N) code and the checker resolves each level once. The value is
- * cast to the stated type: comparing the spread's inferred type with it would cost every consumer
- * O(N²); the type-equivalence tests hold the stated type to the spec's.
+ * An interface deep in a chain of extensions (model/links.ts): its bases' shapes spread into its
+ * own (less the keys it omits; an override replaces its base's key in place), so an N-deep chain
+ * is O(N) code. Its type: the intersection of its bases' shape types and its own properties' (a
+ * named alias, so the checker resolves each level once), or, when it or a base omits or replaces
+ * keys, its interface (opaqueLinks). The value is cast to the stated type: comparing the spread's
+ * inferred type with it would cost every consumer O(N²); the type-equivalence tests hold the
+ * stated type to the spec's.
  */
-function emitLinkedDeclaration(name: string, link: Link, ctx: ZodContext, doc: string): string {
+function emitLinkedDeclaration(name: string, link: Link, ctx: LinkedContext, doc: string): string {
   const own = zodShape(link.own, ctx, "");
+  const shapeOf = (base: string) => (ctx.opaque.has(base) ? `rt.shapeOf(${schemaName(base)})` : `${schemaName(base)}.shape`);
+  const spreads = link.bases.map(({ name: base, omit }) => (omit.length ? `...rt.withoutKeys(${shapeOf(base)}, [${omit.map((k) => JSON.stringify(k)).join(", ")}]),` : `...${shapeOf(base)},`));
+  const members = [...spreads, ...own.map((s) => `${s.valueKey}: ${s.value},`)];
+  const value = `const ${name}$ = z.looseObject({\n${members.join("\n")}\n});`;
+  const owner = ownStatement(`${name}$`);
+  if (ctx.opaque.has(ctx.declaration)) {
+    // Typed by its interface: see opaqueLinks (model/links.ts).
+    const stated = `z.ZodType<T.${ctx.declaration}, T.${ctx.declaration}>`;
+    return [...ctx.hoisted, value, `${owner}${doc}export const ${name}: ${stated} = ${name}$ as unknown as ${stated};`].join("\n");
+  }
   const shape = `${name}$Shape`;
-  const baseShapes = link.bases.map((base) => `(typeof ${schemaName(base)})["shape"]`);
+  const baseShapes = link.bases.map((b) => `(typeof ${schemaName(b.name)})["shape"]`);
   const shapeType = [...baseShapes, ...(own.length ? [`{\n${own.map((s) => `${s.key}: ${s.type};`).join("\n")}\n}`] : [])].join(" & ");
-  const members = [...link.bases.map((base) => `...${schemaName(base)}.shape,`), ...own.map((s) => `${s.valueKey}: ${s.value},`)];
   const stated = `z.ZodObject<${shape}, z.core.$loose>`;
-  return [
-    ...ctx.hoisted,
-    `type ${shape} = ${shapeType};`,
-    `const ${name}$ = z.looseObject({\n${members.join("\n")}\n});`,
-    `${ownStatement(`${name}$`)}${doc}export const ${name}: ${stated} = ${name}$ as unknown as ${stated};`,
-  ].join("\n");
+  return [...ctx.hoisted, `type ${shape} = ${shapeType};`, value, `${owner}${doc}export const ${name}: ${stated} = ${name}$ as unknown as ${stated};`].join("\n");
 }
 
 /** The body of schemas.ts: every declaration, dependencies before dependants. */
@@ -61,8 +68,9 @@ export function emitSchemaDeclarations(model: SchemaModel): string[] {
   const byName = new Map(model.declarations.map((d) => [d.name, d]));
   const recursive = recursiveDeclarations(model.declarations);
   const links = linkedInterfaces(model.declarations, recursive);
+  const opaque = opaqueLinks(links);
   return componentsInDependencyOrder(model.declarations).flatMap((component) => {
-    const shared: Shared = { byName, recursive, links, component: new Set(component.filter((n) => recursive.has(n))) };
+    const shared: Shared = { byName, recursive, links, opaque, component: new Set(component.filter((n) => recursive.has(n))) };
     return component.map((name) => emitDeclaration(byName.get(name)!, shared));
   });
 }

@@ -33,6 +33,18 @@ export function hasEnumerableSymbol(value: object): boolean {
   return false;
 }
 
+/**
+ * The keys a base's validator must leave to its heir (generated `X$(v, skip)` of a deep
+ * `extends` chain): the heir's own omitted and replaced keys (`local`, a module constant) and
+ * those the heir's own heirs left to it (`incoming`). Allocates only when `incoming` adds keys.
+ */
+export function skipping(incoming: ReadonlySet<string> | undefined, local: ReadonlySet<string>): ReadonlySet<string> {
+  if (incoming === undefined || incoming === local) return local;
+  let union: Set<string> | undefined;
+  for (const key of incoming) if (!local.has(key)) (union ??= new Set(local)).add(key);
+  return union ?? local;
+}
+
 /** The number of Unicode code points (Zod's string length; a lone surrogate counts as one). */
 export function codePoints(text: string): number {
   let count = 0;

@@ -48,6 +48,25 @@ export function withinDepth(value: unknown): boolean {
   }
 }
 
+/** The shape of an object schema typed by its interface (a deep chain's link that omits or replaces keys: see schemas.ts). */
+export function shapeOf(schema: z.ZodType): z.ZodRawShape {
+  return (schema as unknown as z.ZodObject).shape;
+}
+
+/**
+ * A copy of an object schema's shape without some keys: what the schema of an interface that
+ * extends `Omit<Base, …>` deep in a chain spreads (schemas.ts casts the result to its stated
+ * type). Keys are copied as data, so an own `__proto__` key stays a key.
+ */
+export function withoutKeys<S extends object>(shape: S, keys: readonly string[]): S {
+  const dropped = new Set(keys);
+  const copy = {};
+  for (const key of Object.keys(shape)) {
+    if (!dropped.has(key)) Object.defineProperty(copy, key, { value: (shape as Record<string, unknown>)[key], enumerable: true, writable: true, configurable: true });
+  }
+  return copy as S;
+}
+
 /**
  * Wraps the schema of a recursive type: measures nesting once, then validates. Typed as the
  * type it validates (a pipe's own type would make every consumer's checker compare it

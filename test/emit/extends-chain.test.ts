@@ -6,17 +6,38 @@ import { STRICTEST, compile } from "../helpers/tsc.js";
 
 // Hardening (item 13): a deep chain of `extends` was flattened into every schema and fast
 // validator, so an N-deep chain emitted O(N²) code (a 1,000-deep one: a 15.6 MB schemas.ts).
-// Past model/links.ts's LINK_DEPTH, an interface that only adds properties builds on its bases'
-// schema and validator: output grows linearly, and the verdicts and types stay the flattened ones.
+// Past model/links.ts's LINK_DEPTH, an interface builds on its bases' schema and validator (also
+// through Omit and with overrides): output grows linearly, and the verdicts and types stay the
+// flattened ones.
 
 /** L0 … L(n-1), each adding one property (every third optional) to the one before; a side branch with two bases. */
 function chain(n: number): string {
   let text = "export interface L0 {\n  /** The root's property. */\n  p0: string;\n}\n";
   for (let i = 1; i < n; i++) text += `/** Level ${i}. */\nexport interface L${i} extends L${i - 1} {\n  p${i}${i % 3 === 0 ? "?" : ""}: ${i % 2 ? "number" : "string"};\n}\n`;
   text += `export interface Side { side: boolean }\nexport interface Both extends L${n - 1}, Side { both: "yes" }\n`;
-  // Overrides and Omit are not plain extensions: they keep the flattened form, with the same verdicts.
+  // An override and an Omit at the top of the chain.
   text += `export interface Narrowed extends L${n - 1} { p0: "only" }\nexport interface Without extends Omit<L${n - 1}, "p1"> { extra?: string[] }\n`;
+  return text + omitChain(n);
+}
+
+/**
+ * O0 … O(n-1): each level omits `x` and declares it again with the other type, narrows the
+ * inherited `kind` (an override), and adds `q<i>`; `_meta` is declared again at every level.
+ * The override of `kind` and the integer `count` test that a base does not check a replaced key.
+ */
+function omitChain(n: number): string {
+  let text = "export interface O0 {\n  x: string;\n  kind: string;\n  /** @minimum 10 */\n  count: number;\n  _meta?: { [key: string]: unknown };\n  q0: string;\n}\n";
+  for (let i = 1; i < n; i++) {
+    const count = i === 1 ? "  /** @TJS-type number */\n  count: number;\n" : "";
+    text += `export interface O${i} extends Omit<O${i - 1}, "x"> {\n  x: ${i % 2 ? "number" : "string"};\n  kind: "o";\n${count}  _meta?: { [key: string]: unknown };\n  q${i}: string;\n}\n`;
+  }
   return text;
+}
+
+function omitSample(n: number, level: number): Record<string, unknown> {
+  const value: Record<string, unknown> = { x: level % 2 ? 1 : "s", kind: "o", count: 1.5, _meta: { a: 1 }, extra: true };
+  for (let i = 0; i <= level; i++) value[`q${i}`] = `q${i}`;
+  return value;
 }
 
 function sample(n: number): Record<string, unknown> {
@@ -57,6 +78,26 @@ describe("a deep extends chain: linear output, flattened verdicts and types", ()
         expect(fastVerdict(module, name, value), `${name} fast`).toBe(expected);
       }
     }
+    for (const level of [1, 5, 8, 9, 10, 57, n - 1]) {
+      const name = `O${level}`;
+      const good = omitSample(n, level);
+      const cases: Array<[unknown, boolean]> = [
+        [good, true],
+        [{ ...good, x: level % 2 ? "s" : 1 }, false], // x has the other type at this level
+        [{ ...good, kind: "other" }, false], // the narrowed kind
+        [{ ...good, count: 5 }, true], // count is a number from level 1 on: neither integer nor at least 10
+        [{ ...good, _meta: 1 }, false],
+        [{ ...good, q0: 1 }, false], // far down the chain
+        [Object.fromEntries(Object.entries(good).filter(([key]) => key !== `q${level}`)), false],
+      ];
+      for (const [value, expected] of cases) {
+        expect(zodVerdict(module, name, value), `${name} Zod ${JSON.stringify(value)?.slice(0, 60)}`).toBe(expected);
+        expect(fastVerdict(module, name, value), `${name} fast ${JSON.stringify(value)?.slice(0, 60)}`).toBe(expected);
+      }
+    }
+    const omitted = (module[`O${n - 1}Schema`] as { parse(v: unknown): Record<string, unknown> }).parse(omitSample(n, n - 1));
+    expect(Object.keys(omitted).slice(0, 5)).toEqual(["kind", "count", "_meta", "q0", "q1"]);
+    expect(omitted["extra"]).toBe(true);
     const parsed = (module[`L${n - 1}Schema`] as { parse(v: unknown): Record<string, unknown> }).parse(full);
     expect(parsed["unknownKey"]).toEqual({ kept: true });
     expect(Object.keys(parsed)).toHaveLength(n + 1);
@@ -77,7 +118,10 @@ describe("a deep extends chain: linear output, flattened verdicts and types", ()
   it("compiles under the strictest settings, and each schema's input and output types are its interface", () => {
     const n = 200;
     const { outDir } = fixtures.get(n)!;
-    const levels = [1, 8, 9, 10, 57, n - 1].map((l) => `L${l}`);
+    // TypeScript itself stops resolving a chain of `Omit` interfaces past about 60 levels (TS2589 on
+    // `T.O100["q0"]`), so the Omit chain's types are checked below that; its schemas are typed by
+    // those interfaces (opaqueLinks), and its verdicts are checked at every depth above.
+    const levels = [...[1, 8, 9, 10, 57, n - 1].map((l) => `L${l}`), ...[1, 8, 9, 10, 40].map((l) => `O${l}`)];
     // As in the spec equivalence tests: a loose object's output is the interface plus unknown
     // keys, so it must extend the interface; wrong types at both ends of the chain must not.
     const check = (name: string) =>
@@ -92,10 +136,16 @@ describe("a deep extends chain: linear output, flattened verdicts and types", ()
         `export type RightAtTheTop = Holds<Extends<${deepest}, { p101: number; p${n - 1}: number }>>;\n` +
         `export type WrongAtTheTop = Fails<Extends<${deepest}, { p101: string }>>;\n` +
         `export type WrongAtTheRoot = Fails<Extends<${deepest}, { p0: number }>>;\n` +
-        `export type OptionalStaysOptional = Fails<Extends<${deepest}, { p3: number }>>;\n`,
+        `export type OptionalStaysOptional = Fails<Extends<${deepest}, { p3: number }>>;\n` +
+        `export type OmittedAndDeclaredAgain = Holds<Extends<z.output<typeof S.O40Schema>, { x: string; kind: "o"; q0: string }>>;\n` +
+        `export type NotTheOmittedType = Fails<Extends<z.output<typeof S.O40Schema>, { x: number }>>;\n` +
+        `export type NotTheReplacedType = Fails<Extends<z.output<typeof S.O39Schema>, { kind: "other" }>>;\n`,
     );
     const diagnostics = compile(outDir, STRICTEST, ["**/*.ts"]).diagnostics();
     expect(diagnostics).toEqual([]);
-    expect(readFileSync(join(outDir, "schemas.ts"), "utf8")).toContain("...L198Schema.shape");
+    const schemas = readFileSync(join(outDir, "schemas.ts"), "utf8");
+    expect(schemas).toContain("...L198Schema.shape");
+    expect(schemas).toContain('...rt.withoutKeys(rt.shapeOf(O198Schema), ["x"])');
+    expect(schemas).toContain("export const O199Schema: z.ZodType<T.O199, T.O199>");
   }, 300_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GeneratorError } from "../../src/errors.js";
 import { recursiveDeclarations, referenceEdges, referencesOf } from "../../src/model/graph.js";
-import { linkedInterfaces, plainExtensions } from "../../src/model/links.js";
+import { linkableExtensions, linkedInterfaces } from "../../src/model/links.js";
 import { propertyBehind } from "../../src/model/properties.js";
 import { typeOf } from "../../src/model/shapes.js";
 import type { Declaration, ObjectType, SchemaModel } from "../../src/model/types.js";
@@ -122,18 +122,29 @@ describe("shortcuts agree with the full shapes", () => {
     expect(found).toBeGreaterThan(4000);
   });
 
-  it("a plain extension's full shape is its bases' properties followed by its own (what linked output relies on)", () => {
-    let plain = 0;
+  it("a linkable extension's full shape is its bases' (less omitted keys, overrides in place), then its new own properties", () => {
+    let linkable = 0;
+    let changed = 0;
     for (const model of models) {
       const byName = byNameOf(model);
-      const names = (name: string) => (typeOf(byName.get(name)!, byName) as ObjectType).properties.map((p) => p.name);
-      for (const [name, link] of plainExtensions(model.declarations, recursiveDeclarations(model.declarations))) {
-        expect(names(name), name).toEqual([...link.bases.flatMap(names), ...link.own.map((p) => p.name)]);
-        expect((typeOf(byName.get(name)!, byName) as ObjectType).indexSignature, name).toBeUndefined();
-        plain++;
+      const shape = (name: string) => typeOf(byName.get(name)!, byName) as ObjectType;
+      for (const [name, link] of linkableExtensions(model.declarations, recursiveDeclarations(model.declarations))) {
+        const inherited = link.bases.flatMap((b) => shape(b.name).properties.map((p) => p.name).filter((key) => !b.omit.includes(key)));
+        const expected = [...new Set([...inherited, ...link.own.map((p) => p.name)])];
+        expect(shape(name).properties.map((p) => p.name), name).toEqual(expected);
+        for (const property of link.own) expect(shape(name).properties.find((p) => p.name === property.name)?.type, `${name}.${property.name}`).toEqual(property.type);
+        // What a base leaves out is exactly what the interface omits from it or declares again.
+        for (const base of link.bases) {
+          const own = new Set(link.own.map((p) => p.name));
+          expect(base.replaced, `${name} ← ${base.name}`).toEqual(shape(base.name).properties.map((p) => p.name).filter((key) => own.has(key) && !base.omit.includes(key)).sort((a, b) => link.own.findIndex((p) => p.name === a) - link.own.findIndex((p) => p.name === b)));
+        }
+        expect(shape(name).indexSignature, name).toBeUndefined();
+        linkable++;
+        if (link.bases.some((b) => b.omit.length || b.replaced.length)) changed++;
       }
     }
-    expect(plain).toBeGreaterThan(150);
+    expect(linkable).toBeGreaterThan(300);
+    expect(changed).toBeGreaterThan(100);
   });
 });
 
@@ -152,7 +163,7 @@ describe("a deep extends chain stays linear in the model", () => {
     const { model } = parseSchema({ text: chain(2000), fileName: "chain.ts", revision: null });
     const links = linkedInterfaces(model.declarations, new Set());
     expect(links.size).toBe(2000 - 9);
-    expect(links.get("L1999")).toEqual({ bases: ["L1998"], own: [expect.objectContaining({ name: "p1999" })] });
+    expect(links.get("L1999")).toEqual({ bases: [{ name: "L1998", omit: [], replaced: [] }], own: [expect.objectContaining({ name: "p1999" })] });
     const byName = byNameOf(model);
     expect((typeOf(byName.get("L1999")!, byName) as ObjectType).properties).toHaveLength(2000);
     expect(propertyBehind({ kind: "ref", name: "L1999" }, "p0", byName)).toMatchObject({ name: "p0", type: { kind: "string" } });
