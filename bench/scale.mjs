@@ -1,5 +1,6 @@
 // `node bench/scale.mjs`: how parsing and generation scale with schema size. Generates synthetic
-// schemas (flat interfaces of about 250 KB, 1 MB and 4 MB, and 1,000- and 3,000-deep `extends` chains) into
+// schemas (flat interfaces of about 250 KB, 1 MB and 4 MB; 1,000- and 3,000-deep `extends` chains; a 1,000-deep
+// chain through `Omit` and one of intersection aliases) into
 // a temp folder and times parseSchema on each in a fresh node process per run (median of 3), so
 // a linear parser shows a constant "ms per 100 KB" column; then full generation, prettier
 // included (one run per schema: the 4 MB one takes minutes). The model keeps each interface's
@@ -64,6 +65,20 @@ export function extendsChain(depth) {
   return parts.join("\n");
 }
 
+/** `interface O<k> extends Omit<O<k-1>, "x">`, each level declaring `x` again with the other type and adding one property. */
+export function omitChain(depth) {
+  const parts = ["export interface O0 {\n  x: string;\n  q0: string;\n}\n"];
+  for (let k = 1; k < depth; k++) parts.push(`export interface O${k} extends Omit<O${k - 1}, "x"> {\n  x: ${k % 2 ? "number" : "string"};\n  q${k}: string;\n}\n`);
+  return parts.join("\n");
+}
+
+/** `type I<k> = I<k-1> & { r<k>: string }`: the plain chain written as intersections. */
+export function intersectionChain(depth) {
+  const parts = ["export type I0 = { r0: string };\n"];
+  for (let k = 1; k < depth; k++) parts.push(`export type I${k} = I${k - 1} & { r${k}: string };\n`);
+  return parts.join("\n");
+}
+
 const CHILD = `
 const [parseUrl, file] = process.argv.slice(1);
 const { readFileSync } = await import("node:fs");
@@ -119,6 +134,8 @@ export function scaleBench({ root, runs = 3, timeoutMs = 600_000, sizes = [250 *
   const schemas = [
     ...sizes.map((bytes) => ({ name: `flat interfaces, ${bytes >= 1024 * KB ? `${bytes / 1024 / KB} MB` : `${bytes / KB} KB`}`, text: flatSchema(bytes) })),
     ...chainDepths.map((depth) => ({ name: `extends chain, ${depth.toLocaleString("en-US")} deep`, text: extendsChain(depth) })),
+    { name: `Omit chain, ${chainDepths[0].toLocaleString("en-US")} deep`, text: omitChain(chainDepths[0]) },
+    { name: `intersection chain, ${chainDepths[0].toLocaleString("en-US")} deep`, text: intersectionChain(chainDepths[0]) },
   ];
   try {
     return schemas.map(({ name, text }, i) => {

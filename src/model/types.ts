@@ -141,7 +141,8 @@ interface DeclarationBase {
 }
 
 /**
- * `interface X extends … { … }`. Its full shape (inherited properties first, in declaration
+ * `interface X extends … { … }`, or an alias `type X = A & { … }` that means the same (see
+ * `intersectionAsExtension` in parse/declarations.ts). Its full shape (inherited properties first, in declaration
  * order; an override keeps the inherited position) is `flatShape(X)` in `model/shapes.ts`.
  */
 export interface InterfaceDeclaration extends DeclarationBase {

@@ -1,12 +1,16 @@
 import {
   Node,
   type ExpressionWithTypeArguments,
+  type IntersectionTypeNode,
+  type TypeLiteralNode,
+  type TypeNode as TsTypeNode,
   type InterfaceDeclaration as TsInterface,
   type TypeAliasDeclaration as TsAlias,
   type VariableStatement,
 } from "ts-morph";
-import { flatShape, heirShape, objectOfType, omitKeys } from "../model/shapes.js";
-import type { AliasDeclaration, Constant, Heritage, InterfaceDeclaration } from "../model/types.js";
+import { sameJson } from "../model/same.js";
+import { flatShape, heirShape, intersectShapes, objectOfType, omitKeys, type ShapeContext } from "../model/shapes.js";
+import type { AliasDeclaration, Constant, Heritage, InterfaceDeclaration, Property } from "../model/types.js";
 import { applyTags, warnConstraintsIgnored } from "./constraints.js";
 import { excerpt, fail, locate, type ParseContext } from "./context.js";
 import { readDoc } from "./jsdoc.js";
@@ -14,10 +18,13 @@ import { literalValue } from "./numbers.js";
 import { parseShapes } from "./shapes.js";
 import { convertMembers, convertType, keyList } from "./type-nodes.js";
 
-export function convertAlias(ctx: ParseContext, node: TsAlias): AliasDeclaration {
+export function convertAlias(ctx: ParseContext, node: TsAlias): AliasDeclaration | InterfaceDeclaration {
   if (node.getTypeParameters().length > 0) fail(ctx, node, `unsupported generic type alias \`${node.getName()}\``);
   const { doc, tags } = readDoc(ctx, node);
-  const type = applyTags(ctx, convertType(ctx, node.getTypeNodeOrThrow()), tags);
+  const typeNode = node.getTypeNodeOrThrow();
+  const extension = tags.length === 0 && Node.isIntersectionTypeNode(typeNode) ? intersectionAsExtension(ctx, node, typeNode) : undefined;
+  if (extension) return { kind: "interface", name: node.getName(), exported: node.isExported(), doc, location: locate(ctx, node), ...extension };
+  const type = applyTags(ctx, convertType(ctx, typeNode), tags);
   return { kind: "alias", name: node.getName(), exported: node.isExported(), doc, location: locate(ctx, node), type };
 }
 
@@ -35,6 +42,78 @@ export function convertInterface(ctx: ParseContext, node: TsInterface): Interfac
   return declaration;
 }
 
+/**
+ * `type X = A & Omit<B, "k"> & { … }` is `interface X extends A, Omit<B, "k"> { … }` when the
+ * two mean the same: declarations first, then object literals, and no key written twice with
+ * different meanings (an intersection merges such keys, an interface would replace or refuse
+ * them). As an interface it keeps its own members only, so a chain of such aliases is linear in
+ * the model and the output (model/links.ts), like a chain of `extends`. Undefined otherwise: the
+ * alias is then translated as the object its intersection makes.
+ */
+function intersectionAsExtension(ctx: ParseContext, node: TsAlias, intersection: IntersectionTypeNode): Pick<InterfaceDeclaration, "heritage" | "own"> | undefined {
+  const parts = intersection.getTypeNodes();
+  const firstLiteral = parts.findIndex((part) => Node.isTypeLiteral(part));
+  const references = firstLiteral === -1 ? parts : parts.slice(0, firstLiteral);
+  const literals = firstLiteral === -1 ? [] : parts.slice(firstLiteral);
+  if (!references.length || !literals.every((part) => Node.isTypeLiteral(part))) return undefined;
+  const heritage = references.map((part) => referenceHeritage(ctx, part));
+  if (!heritage.every((h): h is Heritage => h !== undefined) || new Set(heritage.map((h) => h.name)).size < heritage.length) return undefined;
+  heritage.forEach((h, i) => checkBase(ctx, references[i]!, h));
+  const shapes = parseShapes(ctx, node);
+  const own = intersectShapes(literals.map((part) => convertMembers(ctx, part, (part as TypeLiteralNode).getMembers())), shapes);
+  const bases = heritage.map((h) => ({ name: h.name, omit: h.omit ?? [] }));
+  if (own.properties.some((p) => bases.some((b) => !b.omit.includes(p.name) && baseHas(ctx, node, b.name, p.name)))) return undefined;
+  if (bases.length > 1 && !agreeingBases(heritage, shapes)) return undefined;
+  return { heritage, own };
+}
+
+/** `A` or `Omit<A, "k">` as a heritage entry; undefined for any other part. */
+function referenceHeritage(ctx: ParseContext, part: TsTypeNode): Heritage | undefined {
+  if (!Node.isTypeReference(part)) return undefined;
+  const name = part.getTypeName().getText();
+  const args = part.getTypeArguments();
+  if (args.length === 0) return ctx.sources.has(name) ? { name } : undefined;
+  if (name !== "Omit" || args.length !== 2 || !Node.isTypeReference(args[0]!) || args[0]!.getTypeArguments().length) return undefined;
+  const base = args[0]!.getTypeName().getText();
+  return ctx.sources.has(base) ? { name: base, omit: keyList(ctx, args[1]!) } : undefined;
+}
+
+/** Several bases agree: a key present in more than one has the same type and optionality in each. */
+function agreeingBases(heritage: Heritage[], shapes: ShapeContext): boolean {
+  const seen = new Map<string, Property>();
+  for (const h of heritage) {
+    for (const property of heirShape(h.name, shapes).properties) {
+      if (h.omit?.includes(property.name)) continue;
+      const other = seen.get(property.name);
+      if (other && (other.optional !== property.optional || !sameJson(other.type, property.type))) return false;
+      seen.set(property.name, property);
+    }
+  }
+  return true;
+}
+
+/**
+ * Whether the object `name` stands for has `key`, walking `extends` without building shapes
+ * (a chain of such aliases asks this at every level).
+ */
+function baseHas(ctx: ParseContext, node: Node, name: string, key: string): boolean {
+  const shapes = parseShapes(ctx, node);
+  const pending = [name];
+  const seen = new Set<string>();
+  while (pending.length) {
+    const holder = shapes.holder(pending.pop()!);
+    if (seen.has(holder.name)) continue;
+    seen.add(holder.name);
+    if (holder.kind === "alias") {
+      if (holder.type.kind === "object" && holder.type.properties.some((p) => p.name === key)) return true;
+      continue;
+    }
+    if (holder.own.properties.some((p) => p.name === key)) return true;
+    for (const h of holder.heritage) if (!h.omit?.includes(key)) pending.push(h.name);
+  }
+  return false;
+}
+
 function heritageOf(ctx: ParseContext, clause: ExpressionWithTypeArguments): Heritage {
   const name = clause.getExpression().getText();
   const args = clause.getTypeArguments();
@@ -46,7 +125,7 @@ function heritageOf(ctx: ParseContext, clause: ExpressionWithTypeArguments): Her
 }
 
 /** A base must be an object declaration (an interface, or an alias of an object), and an omitted key one of its properties. */
-function checkBase(ctx: ParseContext, clause: ExpressionWithTypeArguments, heritage: Heritage): void {
+function checkBase(ctx: ParseContext, clause: Node, heritage: Heritage): void {
   const shapes = parseShapes(ctx, clause);
   const holder = shapes.holder(heritage.name);
   if (holder.kind === "alias") objectOfType(holder.type, excerpt(clause), shapes);

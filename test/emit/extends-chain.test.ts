@@ -17,7 +17,14 @@ function chain(n: number): string {
   text += `export interface Side { side: boolean }\nexport interface Both extends L${n - 1}, Side { both: "yes" }\n`;
   // An override and an Omit at the top of the chain.
   text += `export interface Narrowed extends L${n - 1} { p0: "only" }\nexport interface Without extends Omit<L${n - 1}, "p1"> { extra?: string[] }\n`;
-  return text + omitChain(n);
+  return text + omitChain(n) + intersectionChain(n);
+}
+
+/** I0 … I(n-1) as aliases: `type I<i> = I<i-1> & { r<i>: string }`, the same chain written as intersections. */
+function intersectionChain(n: number): string {
+  let text = "export type I0 = { r0: string };\n";
+  for (let i = 1; i < n; i++) text += `export type I${i} = I${i - 1} & { r${i}${i % 4 === 0 ? "?" : ""}: string };\n`;
+  return text;
 }
 
 /**
@@ -95,6 +102,16 @@ describe("a deep extends chain: linear output, flattened verdicts and types", ()
         expect(fastVerdict(module, name, value), `${name} fast ${JSON.stringify(value)?.slice(0, 60)}`).toBe(expected);
       }
     }
+    const rs = Object.fromEntries(Array.from({ length: n }, (_, i) => [`r${i}`, `r${i}`]));
+    for (const [value, expected] of [
+      [rs, true],
+      [{ ...rs, r0: 0 }, false],
+      [Object.fromEntries(Object.entries(rs).filter(([key]) => key !== "r1")), false],
+      [Object.fromEntries(Object.entries(rs).filter(([key]) => key !== "r4")), true],
+    ] as const) {
+      expect(zodVerdict(module, `I${n - 1}`, value), `I${n - 1} Zod`).toBe(expected);
+      expect(fastVerdict(module, `I${n - 1}`, value), `I${n - 1} fast`).toBe(expected);
+    }
     const omitted = (module[`O${n - 1}Schema`] as { parse(v: unknown): Record<string, unknown> }).parse(omitSample(n, n - 1));
     expect(Object.keys(omitted).slice(0, 5)).toEqual(["kind", "count", "_meta", "q0", "q1"]);
     expect(omitted["extra"]).toBe(true);
@@ -121,7 +138,7 @@ describe("a deep extends chain: linear output, flattened verdicts and types", ()
     // TypeScript itself stops resolving a chain of `Omit` interfaces past about 60 levels (TS2589 on
     // `T.O100["q0"]`), so the Omit chain's types are checked below that; its schemas are typed by
     // those interfaces (opaqueLinks), and its verdicts are checked at every depth above.
-    const levels = [...[1, 8, 9, 10, 57, n - 1].map((l) => `L${l}`), ...[1, 8, 9, 10, 40].map((l) => `O${l}`)];
+    const levels = [...[1, 8, 9, 10, 57, n - 1].flatMap((l) => [`L${l}`, `I${l}`]), ...[1, 8, 9, 10, 40].map((l) => `O${l}`)];
     // As in the spec equivalence tests: a loose object's output is the interface plus unknown
     // keys, so it must extend the interface; wrong types at both ends of the chain must not.
     const check = (name: string) =>
@@ -145,6 +162,7 @@ describe("a deep extends chain: linear output, flattened verdicts and types", ()
     expect(diagnostics).toEqual([]);
     const schemas = readFileSync(join(outDir, "schemas.ts"), "utf8");
     expect(schemas).toContain("...L198Schema.shape");
+    expect(schemas).toContain("...I198Schema.shape");
     expect(schemas).toContain('...rt.withoutKeys(rt.shapeOf(O198Schema), ["x"])');
     expect(schemas).toContain("export const O199Schema: z.ZodType<T.O199, T.O199>");
   }, 300_000);

@@ -112,3 +112,34 @@ describe("parser: untranslatable input is an error naming the construct and its 
     expect((error as GeneratorError).format()).toMatch(message);
   });
 });
+
+describe("parser: an alias of an intersection of declarations and literals is an extension", () => {
+  const base = "interface A { a: string; m?: number }\ninterface B { b: boolean }\n";
+  const cases: Array<[string, string, { heritage: unknown; own: string[] } | "alias"]> = [
+    ["declarations then a literal", "type X = A & B & { c: string };", { heritage: [{ name: "A" }, { name: "B" }], own: ["c"] }],
+    ["Omit, and the omitted key declared again", 'type X = Omit<A, "a"> & { a: number };', { heritage: [{ name: "A", omit: ["a"] }], own: ["a"] }],
+    ["a literal that narrows an inherited key stays an intersection", 'type X = A & { a: "only" };', "alias"],
+    ["a literal before a declaration keeps the written order", "type X = { c: string } & A;", "alias"],
+    ["bases that disagree on a key", 'interface C { a: "x" }\ntype X = A & C;', "alias"],
+    ["bases that agree on a key", "interface C { a: string }\ntype X = A & C;", { heritage: [{ name: "A" }, { name: "C" }], own: [] }],
+    ["a Record part", "type X = A & Record<string, string>;", "alias"],
+  ];
+  it.each(cases)("%s", (_name, text, expected) => {
+    const { model } = parse(base + text);
+    const x = model.declarations.find((d) => d.name === "X")!;
+    if (expected === "alias") expect(x.kind).toBe("alias");
+    else expect(x.kind === "interface" && { heritage: x.heritage, own: x.own.properties.map((p) => p.name) }).toEqual(expected);
+  });
+
+  it("either way the full type is the intersection's", () => {
+    for (const [, text] of cases) {
+      const { model } = parse(base + text);
+      const full = fullType(model, "X") as ObjectType;
+      const names = full.properties.map((p) => p.name);
+      expect(new Set(names).size).toBe(names.length);
+      if (text.includes("B &")) expect(names).toEqual(["a", "m", "b", "c"]);
+      if (text.includes("Omit")) expect(full.properties.find((p) => p.name === "a")!.type).toEqual({ kind: "number", integer: true });
+      if (text.includes('{ a: "only" }')) expect(full.properties.find((p) => p.name === "a")!.type).toEqual({ kind: "literal", value: "only" });
+    }
+  });
+});
