@@ -31,7 +31,8 @@ async function payloadModule(root, scratch) {
   const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true } });
   mkdirSync(scratch, { recursive: true });
   const file = join(scratch, "payloads.mjs");
-  writeFileSync(file, outputText);
+  // Its imports of the generator's source resolve to the built package.
+  writeFileSync(file, outputText.replaceAll('"../../src/', `"${pathToFileURL(join(root, "dist")).href}/`));
   return import(pathToFileURL(file).href);
 }
 
@@ -53,6 +54,6 @@ export async function generatedCorpus(root, specRoot, revision, scratch, perType
   const byName = new Map(model.declarations.map((d) => [d.name, d]));
   const generator = new PayloadGenerator(model, rng(0xbe4c + revision.length));
   const types = messageTypes(deriveSurface(model)).filter((name) => byName.has(name));
-  const messages = types.flatMap((type) => Array.from({ length: perType }, () => ({ type, role: "generated", value: generator.sample(byName.get(type).type) })));
+  const messages = types.flatMap((type) => Array.from({ length: perType }, () => ({ type, role: "generated", value: generator.sample(generator.typeOf(type)) })));
   return { revision, types: types.length, messages };
 }

@@ -80,6 +80,7 @@ function tsDeclaration(declaration: Declaration, inheritance: Inheritance): stri
   return `${jsDoc(declaration.doc, constraintTags(declaration.type))}export type ${declaration.name} = ${tsType(declaration.type)};`;
 }
 
+/** The body of types.ts: every declaration, in source order. */
 export function emitTypeDeclarations(model: SchemaModel): string[] {
   const inheritance = { byName: new Map(model.declarations.map((d) => [d.name, d])), declarers: declarersByName(model.declarations) };
   return model.declarations.map((d) => tsDeclaration(d, inheritance));

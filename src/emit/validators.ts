@@ -1,4 +1,3 @@
-import { objectBehind } from "../model/derive.js";
 import { propertyBehind } from "../model/properties.js";
 import { typeOf } from "../model/shapes.js";
 import { componentsInDependencyOrder, recursiveDeclarations } from "../model/graph.js";
