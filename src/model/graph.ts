@@ -1,4 +1,4 @@
-import { basesFirstOrder, declarersByName, overridesInherited } from "./properties.js";
+import { basesFirstOrder, declarersByName, propertyBehind } from "./properties.js";
 import { flatShape, shapeContext } from "./shapes.js";
 import type { Declaration, InterfaceDeclaration, Property, TypeNode } from "./types.js";
 
@@ -53,16 +53,16 @@ export function componentsInDependencyOrder(declarations: Declaration[]): string
 
 /**
  * Each declaration's references, in first-seen order through its full shape (an interface's
- * inherited properties included). An interface with one plain base (no `Omit`, no override)
- * continues its base's list instead of walking the inherited properties again, so a deep chain
- * costs O(N) rather than O(N²).
+ * inherited properties included). An interface with one base whose omitted and replaced keys
+ * hold no references continues its base's list instead of walking the inherited properties
+ * again, so a deep chain costs O(N) rather than O(N²).
  */
 export function referenceEdges(declarations: Declaration[]): Map<string, string[]> {
   const byName = new Map(declarations.map((d) => [d.name, d]));
   const declarers = declarersByName(declarations);
   const inherited = new Map<string, { properties: string[]; index: TypeNode | undefined }>();
   for (const declaration of basesFirstOrder(declarations, byName)) {
-    const base = plainBase(declaration, byName, declarers);
+    const base = continuedBase(declaration, byName, declarers);
     const known = base && inherited.get(base.name);
     if (known) {
       const properties = unique([...known.properties, ...referencesOfProperties(declaration.own.properties)]);
@@ -81,11 +81,21 @@ export function referenceEdges(declarations: Declaration[]): Map<string, string[
   );
 }
 
-/** The one interface `declaration` extends as it is: no `Omit`, and no own property replacing an inherited one. */
-function plainBase(declaration: InterfaceDeclaration, byName: Map<string, Declaration>, declarers: Map<string, number>): InterfaceDeclaration | undefined {
+/**
+ * The one interface `declaration` extends, when its references continue that base's in order:
+ * the keys it omits or replaces hold no references on either side (a replaced key keeps its
+ * place, so references there would move). Chains of `Omit` and of narrowed tags qualify.
+ */
+function continuedBase(declaration: InterfaceDeclaration, byName: Map<string, Declaration>, declarers: Map<string, number>): InterfaceDeclaration | undefined {
   const [only, ...more] = declaration.heritage;
-  const base = only && !more.length && !only.omit ? byName.get(only.name) : undefined;
-  return base?.kind === "interface" && !overridesInherited(declaration, byName, declarers) ? base : undefined;
+  const base = only && !more.length ? byName.get(only.name) : undefined;
+  if (base?.kind !== "interface") return undefined;
+  const omit = only!.omit ?? [];
+  const inherited = (key: string) => propertyBehind({ kind: "ref", name: base.name }, key, byName);
+  const referenceFree = (type: TypeNode | undefined) => type === undefined || referencesOf(type).length === 0;
+  if (!omit.every((key) => referenceFree(inherited(key)?.type))) return undefined;
+  const replacing = declaration.own.properties.filter((p) => (declarers.get(p.name) ?? 0) > 1 && !omit.includes(p.name) && inherited(p.name) !== undefined);
+  return replacing.every((p) => referenceFree(p.type) && referenceFree(inherited(p.name)!.type)) ? base : undefined;
 }
 
 function referencesOfProperties(properties: Property[]): string[] {
