@@ -1,4 +1,4 @@
-import { basesFirstOrder, declarersByName, propertyBehind } from "./properties.js";
+import { basesFirstOrder, declarersByName, propertyBehind, replacedFrom } from "./properties.js";
 import { flatShape, shapeContext } from "./shapes.js";
 import type { Declaration, InterfaceDeclaration, Property, TypeNode } from "./types.js";
 
@@ -90,12 +90,11 @@ function continuedBase(declaration: InterfaceDeclaration, byName: Map<string, De
   const [only, ...more] = declaration.heritage;
   const base = only && !more.length ? byName.get(only.name) : undefined;
   if (base?.kind !== "interface") return undefined;
-  const omit = only!.omit ?? [];
   const inherited = (key: string) => propertyBehind({ kind: "ref", name: base.name }, key, byName);
   const referenceFree = (type: TypeNode | undefined) => type === undefined || referencesOf(type).length === 0;
-  if (!omit.every((key) => referenceFree(inherited(key)?.type))) return undefined;
-  const replacing = declaration.own.properties.filter((p) => (declarers.get(p.name) ?? 0) > 1 && !omit.includes(p.name) && inherited(p.name) !== undefined);
-  return replacing.every((p) => referenceFree(p.type) && referenceFree(inherited(p.name)!.type)) ? base : undefined;
+  if (!(only!.omit ?? []).every((key) => referenceFree(inherited(key)?.type))) return undefined;
+  const replaced = replacedFrom(declaration, only!, byName, declarers);
+  return replaced.every((p) => referenceFree(p.type) && referenceFree(inherited(p.name)!.type)) ? base : undefined;
 }
 
 function referencesOfProperties(properties: Property[]): string[] {

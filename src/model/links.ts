@@ -1,4 +1,4 @@
-import { basesFirstOrder, declarersByName, propertyBehind } from "./properties.js";
+import { basesFirstOrder, declarersByName, replacedFrom } from "./properties.js";
 import { flatShape, shapeContext } from "./shapes.js";
 import type { Declaration, InterfaceDeclaration, Property } from "./types.js";
 
@@ -90,16 +90,9 @@ function linkableExtension(declaration: InterfaceDeclaration, ctx: LinkContext):
     const offer = base?.kind === "interface" && !ctx.recursive.has(base.name) ? ctx.offers.get(base.name) : undefined;
     if (!offer || offer.count === 0 || offer.indexed) return undefined;
     const omit = heritage.omit ?? [];
-    bases.push({ name: heritage.name, omit, replaced: replacedIn(declaration, heritage.name, omit, ctx) });
+    bases.push({ name: heritage.name, omit, replaced: replacedFrom(declaration, heritage, ctx.byName, ctx.declarers).map((p) => p.name) });
   }
   return disjoint(bases, ctx.byName) ? { bases, own: declaration.own.properties } : undefined;
-}
-
-/** Own keys of `declaration` that `base` (less `omit`) has too. Only names another declaration writes can be inherited. */
-function replacedIn(declaration: InterfaceDeclaration, base: string, omit: string[], ctx: LinkContext): string[] {
-  return declaration.own.properties
-    .map((p) => p.name)
-    .filter((name) => (ctx.declarers.get(name) ?? 0) > 1 && !omit.includes(name) && propertyBehind({ kind: "ref", name: base }, name, ctx.byName) !== undefined);
 }
 
 /**

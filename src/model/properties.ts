@@ -1,5 +1,5 @@
-import { flatShape, shapeContext } from "./shapes.js";
-import type { Declaration, InterfaceDeclaration, ObjectType, Property, TypeNode } from "./types.js";
+import { basesFirst, flatShape, shapeContext } from "./shapes.js";
+import type { Declaration, Heritage, InterfaceDeclaration, ObjectType, Property, TypeNode } from "./types.js";
 
 // Questions about one property of a declaration, answered without building full shapes: a chain
 // of single-base interfaces is walked instead, and each answer is remembered on every interface
@@ -71,40 +71,27 @@ export function declarersByName(declarations: Declaration[]): Map<string, number
 }
 
 /**
- * Whether an own property of `declaration` replaces an inherited one. A name no other
- * declaration writes (`declarers` counts 1) cannot be inherited, so only shared names (such as
- * `_meta`) are looked up in the bases.
+ * The own properties of `declaration` that replace one it inherits from `heritage` (an override;
+ * keys that heritage omits are new, not replaced). A name no other declaration writes
+ * (`declarers` counts 1) cannot be inherited, so only shared names (such as `_meta`) are looked
+ * up in the base.
  */
-export function overridesInherited(declaration: InterfaceDeclaration, byName: ReadonlyMap<string, Declaration>, declarers: Map<string, number>): boolean {
-  return declaration.own.properties.some(
-    (p) =>
-      (declarers.get(p.name) ?? 0) > 1 &&
-      declaration.heritage.some((h) => !h.omit?.includes(p.name) && propertyBehind({ kind: "ref", name: h.name }, p.name, byName) !== undefined),
+export function replacedFrom(declaration: InterfaceDeclaration, heritage: Heritage, byName: ReadonlyMap<string, Declaration>, declarers: Map<string, number>): Property[] {
+  return declaration.own.properties.filter(
+    (p) => (declarers.get(p.name) ?? 0) > 1 && !heritage.omit?.includes(p.name) && propertyBehind({ kind: "ref", name: heritage.name }, p.name, byName) !== undefined,
   );
 }
 
-/** Interfaces in an order where each comes after the interfaces it extends (an explicit stack: chains may be thousands deep). */
+/** Whether an own property of `declaration` replaces an inherited one. */
+export function overridesInherited(declaration: InterfaceDeclaration, byName: ReadonlyMap<string, Declaration>, declarers: Map<string, number>): boolean {
+  return declaration.heritage.some((h) => replacedFrom(declaration, h, byName, declarers).length > 0);
+}
+
+/** Interfaces in an order where each comes after the interfaces it extends. */
 export function basesFirstOrder(declarations: Declaration[], byName: ReadonlyMap<string, Declaration>): InterfaceDeclaration[] {
-  const order: InterfaceDeclaration[] = [];
-  const visited = new Set<string>();
-  for (const root of declarations) {
-    if (root.kind !== "interface" || visited.has(root.name)) continue;
-    visited.add(root.name);
-    const stack: Array<{ node: InterfaceDeclaration; next: number }> = [{ node: root, next: 0 }];
-    while (stack.length) {
-      const frame = stack[stack.length - 1]!;
-      const heritage = frame.node.heritage[frame.next++];
-      if (!heritage) {
-        stack.pop();
-        order.push(frame.node);
-        continue;
-      }
-      const base = byName.get(heritage.name);
-      if (base?.kind === "interface" && !visited.has(base.name)) {
-        visited.add(base.name);
-        stack.push({ node: base, next: 0 });
-      }
-    }
-  }
-  return order;
+  const interfaces = declarations.filter((d): d is InterfaceDeclaration => d.kind === "interface");
+  return basesFirst(interfaces, (heritage) => {
+    const base = byName.get(heritage.name);
+    return base?.kind === "interface" ? base : undefined;
+  });
 }

@@ -1,5 +1,5 @@
 import { sameJson } from "./same.js";
-import type { Declaration, InterfaceDeclaration, ObjectType, Property, TypeNode } from "./types.js";
+import type { Declaration, Heritage, InterfaceDeclaration, ObjectType, Property, TypeNode } from "./types.js";
 
 // An interface keeps only its own members in the model; its full shape is derived here, on
 // demand, once per declaration. The parser builds shapes with the same functions (with a `fail`
@@ -50,27 +50,38 @@ export function typeOf(declaration: Declaration, byName: ReadonlyMap<string, Dec
 export function flatShape(declaration: InterfaceDeclaration, ctx: ShapeContext): ObjectType {
   const known = flatShapes.get(declaration);
   if (known) return known;
-  for (const pending of basesFirst(declaration, ctx)) flatShapes.set(pending, flatten(pending, ctx));
+  const unbuilt = (heritage: Heritage) => {
+    const base = ctx.holder(heritage.name);
+    return base.kind === "interface" && !flatShapes.has(base) ? base : undefined;
+  };
+  for (const pending of basesFirst([declaration], unbuilt)) flatShapes.set(pending, flatten(pending, ctx));
   return flatShapes.get(declaration)!;
 }
 
-/** `declaration` and the interfaces it inherits from whose shapes are not built yet, bases first. */
-function basesFirst(declaration: InterfaceDeclaration, ctx: ShapeContext): InterfaceDeclaration[] {
+/**
+ * `roots` and the interfaces they inherit from (`baseOf` names them; undefined leaves a base
+ * out), each once, every one after its bases. An explicit stack: chains may be thousands deep.
+ */
+export function basesFirst(roots: Iterable<InterfaceDeclaration>, baseOf: (heritage: Heritage) => InterfaceDeclaration | undefined): InterfaceDeclaration[] {
   const order: InterfaceDeclaration[] = [];
-  const visited = new Set<InterfaceDeclaration>([declaration]);
-  const stack: Array<{ node: InterfaceDeclaration; next: number }> = [{ node: declaration, next: 0 }];
-  while (stack.length) {
-    const frame = stack[stack.length - 1]!;
-    const heritage = frame.node.heritage[frame.next++];
-    if (!heritage) {
-      stack.pop();
-      order.push(frame.node);
-      continue;
-    }
-    const base = ctx.holder(heritage.name);
-    if (base.kind === "interface" && !flatShapes.has(base) && !visited.has(base)) {
-      visited.add(base);
-      stack.push({ node: base, next: 0 });
+  const visited = new Set<InterfaceDeclaration>();
+  for (const root of roots) {
+    if (visited.has(root)) continue;
+    visited.add(root);
+    const stack: Array<{ node: InterfaceDeclaration; next: number }> = [{ node: root, next: 0 }];
+    while (stack.length) {
+      const frame = stack[stack.length - 1]!;
+      const heritage = frame.node.heritage[frame.next++];
+      if (!heritage) {
+        stack.pop();
+        order.push(frame.node);
+        continue;
+      }
+      const base = baseOf(heritage);
+      if (base && !visited.has(base)) {
+        visited.add(base);
+        stack.push({ node: base, next: 0 });
+      }
     }
   }
   return order;
