@@ -16,6 +16,8 @@ export interface ContextSetup {
   logLevel: LogLevel | undefined;
   inputResponses: Record<string, unknown> | undefined;
   requestState: unknown;
+  /** The authenticated principal (HTTP), if any. */
+  principal?: string | undefined;
 }
 
 /** Marks results built by `inputRequired()`, so the runtime seals them (and only them). */
@@ -28,6 +30,7 @@ export function createContext(setup: ContextSetup): RequestContext {
     clientCapabilities: setup.client.capabilities,
     clientInfo: setup.client.info,
     _meta: setup.meta,
+    principal: setup.principal,
     signal: setup.signal,
     log: (level, data, logger) => {
       if (!setup.logLevel || LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(setup.logLevel)) return;

@@ -7,6 +7,7 @@ import { createContext, markedState, type ContextSetup } from "./server-context.
 import { NotificationHub } from "./server-listen.js";
 import { errorResponse, issueData, JSONRPC, ProtocolError, resultResponse } from "./server-messages.js";
 import { createStateSealer, type StateSealer } from "./server-state.js";
+import { toolCatalog, type ToolCatalog } from "./server-tools.js";
 import type { JsonObject, JsonRpcRequest, JsonRpcResponse, MethodInfo, RevisionBinding, ServerOptionsBase, Validator } from "./server-types.js";
 
 export interface ServerCore {
@@ -17,6 +18,8 @@ export interface ServerCore {
   hub: NotificationHub;
   /** HTTP statuses of error answers that are not 200 (set where the error is made). */
   statuses: WeakMap<JsonRpcResponse, number>;
+  /** The server's own tools, as its tools/list handler lists them (for `Mcp-Param-*` checks). */
+  tools: ToolCatalog;
 }
 
 export function createCore(options: ServerOptionsBase, revisions: RevisionBinding[]): ServerCore {
@@ -25,9 +28,33 @@ export function createCore(options: ServerOptionsBase, revisions: RevisionBindin
     options,
     stateless: revisions.filter((r) => r.era === "stateless"),
     session: revisions.filter((r) => r.era === "session"),
-    sealer: createStateSealer({ ...(options.stateSecret !== undefined ? { secret: options.stateSecret } : {}), ...(options.stateTtlMs !== undefined ? { ttlMs: options.stateTtlMs } : {}) }),
+    sealer: sealerFor(options),
     hub: new NotificationHub(),
     statuses: new WeakMap(),
+    tools: toolCatalog(),
+  };
+}
+
+/**
+ * The sealer of request states. Without `stateSecret` the key is random per process, so a state
+ * minted here is refused by a restarted process or another replica: said once, through onError,
+ * when the first state is sealed (a server that never asks for input is not bothered).
+ */
+function sealerFor(options: ServerOptionsBase): StateSealer {
+  const sealer = createStateSealer({ ...(options.stateSecret !== undefined ? { secret: options.stateSecret } : {}), ...(options.stateTtlMs !== undefined ? { ttlMs: options.stateTtlMs } : {}) });
+  if (options.stateSecret !== undefined) return sealer;
+  let warned = false;
+  return {
+    open: (sealed, expect) => sealer.open(sealed, expect),
+    seal: (payload) => {
+      if (!warned) {
+        warned = true;
+        const warning = new Error("no stateSecret: requestState is sealed with a random key of this process, so a restart or another replica refuses it (pass stateSecret, shared by every process)");
+        if (options.onError) options.onError(warning, {});
+        else console.error(`mcp server: ${warning.message}`);
+      }
+      return sealer.seal(payload);
+    },
   };
 }
 

@@ -90,6 +90,8 @@ export interface RequestContext<Capabilities = JsonObject, Info = JsonObject, In
   clientInfo: Info | undefined;
   /** The request's `_meta` (progress token, reserved keys, the client's own keys). */
   _meta: JsonObject;
+  /** The authenticated principal of the request (`toFetchHandler`'s `principal` option), if any. */
+  principal: string | undefined;
   /** Fires when the client cancels, the HTTP stream closes, or the server shuts down. */
   signal: AbortSignal;
   /** Present when the request carries a progress token. */
