@@ -115,13 +115,14 @@ export type TableSchema =
   | { kind: "unknown" }
   | { kind: "union"; names: string[] };
 
-/** The schema fields of a method's METHODS entry: the message, its params, the result, the complete result. */
+/** The schema fields of a method's METHODS entry: the message, its params, the result, the complete and the input_required result. */
 function schemaFields(index: SchemaIndex, fact: MethodFact, kind: "request" | "notification"): Array<{ key: string; schema: TableSchema }> {
   return [
     { key: kind, schema: messageSchema(fact) },
     { key: "params", schema: paramsSchema(index, fact) },
     ...(kind === "request" ? [{ key: "result", schema: resultSchema(index, fact) }] : []),
     ...(fact.complete ? [{ key: "complete", schema: { kind: "declaration", name: fact.complete } as const }] : []),
+    ...(fact.inputRequired ? [{ key: "inputRequired", schema: { kind: "declaration", name: fact.inputRequired } as const }] : []),
   ];
 }
 
