@@ -20,7 +20,6 @@ export type Open = { out: Record<string, unknown>; in: {} };
  * input of `{}` would read as "no keys at all" (`Record<string, never>`); an `any` index signature
  * is the one TypeScript lets every object type (interfaces, `object`) be assigned to.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type OpenEmpty = { out: Record<string, unknown>; in: { [key: string]: any } };
 
 /**
