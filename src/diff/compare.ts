@@ -1,6 +1,7 @@
 import type { Constant, SchemaModel } from "../model/types.js";
 import { byText } from "../model/order.js";
 import { declarationFindings, findRenames, type Rename } from "./declarations.js";
+import { reframings, tellReframings } from "./framing.js";
 import { aggregate } from "./group.js";
 import { Impact } from "./impact.js";
 import { absorb, messageStory, type MessageStory } from "./messages.js";
@@ -14,9 +15,10 @@ export function diffModels(before: SchemaModel, after: SchemaModel): DiffReport 
   const impact = new Impact(sides.before, sides.after);
   const renames = findRenames(sides.before, sides.after);
   const story = messageStory(sides.before, sides.after, impact);
-  const findings = absorb(declarationFindings(sides.before, sides.after, renames), story, sides.before, sides.after);
+  const reframed = reframings(sides.before, sides.after, story.methods);
+  const findings = absorb(declarationFindings(sides.before, sides.after, renames, reframed), story, sides.before, sides.after);
   const changes = [
-    ...story.changes,
+    ...tellReframings(story.changes, reframed),
     ...aggregate(findings, { ...sides, impact }),
     ...renames.map((r) => renameChange(r, sides.before, sides.after)),
     ...constantChanges(sides.before, sides.after, impact),
