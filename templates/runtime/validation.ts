@@ -10,8 +10,8 @@ export { own } from "./own-keys.js";
  * The Zod config of a generated object schema whose type declares no index signature: unknown
  * keys are accepted and kept in the output (`z.looseObject`), while the input is the declared
  * keys alone, as in the type. With `z.core.$loose` the input would carry `[key: string]:
- * unknown`, and a value typed by the spec's interface (which has no index signature) would not be
- * a valid `z.input` under `exactOptionalPropertyTypes` or not.
+ * unknown`, which a value typed by the spec's interface (declaring no index signature) cannot be
+ * assigned to: it would be no valid `z.input`.
  */
 export type Open = { out: Record<string, unknown>; in: {} };
 
