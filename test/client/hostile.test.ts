@@ -33,7 +33,8 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(JSON.stringify(body));
 };
 const idOf = (body: string) => (JSON.parse(body) as { id?: unknown }).id;
-const failure = (promise: Promise<unknown>) => promise.then(() => new Error("resolved"), (error: unknown) => error as Error & { kind?: string; code?: number });
+type Failure = Error & { kind?: string; code?: number };
+const failure = (promise: Promise<unknown>): Promise<Failure> => promise.then(() => new Error("resolved") as Failure, (error: unknown) => error as Failure);
 
 describe("item 13: a result is held to the schema of its resultType", () => {
   const answering = (result: object) => new FakeTransport((m, t) => t.result(m, result));
