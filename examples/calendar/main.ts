@@ -4,7 +4,7 @@
 // secret and the calendar file) completes the call. `--port PORT` serves
 // http://127.0.0.1:PORT/mcp, else stdio.
 import { createServer, McpError, type ServerOptions } from "../gen/index.js";
-import { serve } from "../shared/serve.js";
+import { serve, stateSecret } from "../shared/serve.js";
 import { addEvent, events, weekOf } from "./store.js";
 
 const WEEK = "calendar://week";
@@ -80,7 +80,7 @@ const server = createServer({
   instructions: "A calendar: read calendar://week, plan with the prepare_week prompt, add events with create_event.",
   handlers,
   // The sealed requestState must open in whichever process serves the retry: share the secret.
-  stateSecret: process.env["MCP_STATE_SECRET"] ?? "mcp-gen calendar example secret, change me in production",
+  stateSecret: stateSecret(),
 });
 
 await serve(server);

@@ -2,7 +2,7 @@
 // 2026-07-28 (stateless) and 2025-11-25 (sessions) eras. `--port PORT` serves
 // http://127.0.0.1:PORT/mcp; without it, stdio.
 import { createServer, McpError, type McpServer, type ServerOptions } from "../gen/index.js";
-import { serve } from "../shared/serve.js";
+import { serve, stateSecret } from "../shared/serve.js";
 import { contentHandlers } from "./content.js";
 import { TOOLS, object, text } from "./tools.js";
 
@@ -46,7 +46,7 @@ server = createServer({
   serverInfo: { name: "mcp-gen-conformance-everything", version: "1.0.0" },
   capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true, listChanged: true }, logging: {}, completions: {} },
   handlers,
-  stateSecret: process.env["MCP_STATE_SECRET"] ?? "mcp-gen everything example: a state secret of 32+ bytes",
+  stateSecret: stateSecret(),
 });
 
 await serve(server);
