@@ -11,7 +11,7 @@ import { errorsView } from "./errors.js";
 import { serverView } from "./server.js";
 import { connectView, rootView, type RootUnit } from "./root.js";
 import { checkExportClashes } from "./names.js";
-import { filledResultKeys, handlerMaps, mapEntries, methodAliases, methodTable, schemaIndex, tableSchemas } from "./methods.js";
+import { filledResultKeys, handlerMaps, handlerResult, mapEntries, methodAliases, methodTable, schemaIndex, tableSchemas } from "./methods.js";
 import { emitTypeDeclarations } from "./types.js";
 import { emitSchemaDeclarations } from "./zod.js";
 import { emitValidatorDeclarations } from "./validators.js";
@@ -83,6 +83,7 @@ function methodsFile(model: SchemaModel, render: (name: string, data: object) =>
   const filled = filledResultKeys(surface);
   return withImports((data) => render("methods.ts", data), {
     ...mapEntries(surface),
+    handlerResult: handlerResult(surface),
     aliases: methodAliases(surface),
     handlers: handlerMaps(surface),
     table: methodTable(index, surface),

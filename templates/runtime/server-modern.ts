@@ -89,7 +89,7 @@ function discover(core: ServerCore, info: MethodInfo, message: JsonRpcRequest): 
   const cache = core.options.discoverCache ?? { ttlMs: 0, cacheScope: "private" };
   const result: JsonObject = {
     supportedVersions: [...new Set(core.stateless.map((b) => b.version))],
-    capabilities: core.options.capabilities,
+    capabilities: core.capabilities,
     ...(core.options.instructions !== undefined ? { instructions: core.options.instructions } : {}),
     ...cache,
   };
@@ -116,7 +116,7 @@ async function checkParamHeaders(core: ServerCore, headers: Headers, message: Js
       requestState: undefined,
       principal: exchange.principal,
     });
-  const hasList = Object.hasOwn(core.options.handlers, "tools/list");
+  const hasList = Object.hasOwn(core.handlers, "tools/list");
   const schema = exchange.toolInputSchema ? await exchange.toolInputSchema(name) : hasList ? await core.tools.inputSchema(name, exchange.principal, list) : undefined;
   const mismatch = paramHeaderMismatch(headers, name, message.params?.["arguments"], schema);
   if (mismatch) throw new ProtocolError(-32020, mismatch, undefined, 400);
@@ -194,7 +194,7 @@ async function inputRequiredAnswer(core: ServerCore, binding: RevisionBinding, i
  */
 async function listen(core: ServerCore, message: JsonRpcRequest, _client: ClientFacts, exchange: Exchange): Promise<JsonRpcResponse | undefined> {
   const requested = (message.params?.["notifications"] ?? {}) as SubscriptionFilter;
-  const filter = honouredFilter(requested, core.options.capabilities);
+  const filter = honouredFilter(requested, core.capabilities);
   exchange.notify(acknowledgement(message.id, filter));
   const remove = core.hub.add(listenStream(message.id, filter, (m) => exchange.notify(m)));
   const signal = exchange.signal;

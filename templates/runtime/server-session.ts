@@ -119,7 +119,7 @@ function initialize(core: ServerCore, session: Session, message: JsonRpcRequest)
     capabilities: isObject(params["capabilities"]) ? params["capabilities"] : {},
     ...(isObject(params["clientInfo"]) ? { info: params["clientInfo"] } : {}),
   };
-  const result: JsonObject = { protocolVersion: binding.version, capabilities: core.options.capabilities, serverInfo: core.options.serverInfo };
+  const result: JsonObject = { protocolVersion: binding.version, capabilities: core.capabilities, serverInfo: core.options.serverInfo };
   if (core.options.instructions !== undefined) result["instructions"] = core.options.instructions;
   return resultResponse(message.id, result);
 }

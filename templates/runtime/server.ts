@@ -1,11 +1,13 @@
 // The server object the generated `createServer` returns: one dispatcher for every revision it
 // was generated with, stateless (2026-07-28 and later) and session-based (legacy) alike.
-import { createCore, fail, type ServerCore } from "./server-core.js";
+import { announce, createCore, fail, type ServerCore } from "./server-core.js";
 import { claimedVersion, handleStateless, type Exchange } from "./server-modern.js";
 import { classify, JSONRPC } from "./server-messages.js";
 import { createSession, handleSessionMessage, handleSessionRequest, isInitialize, type Session } from "./server-session.js";
 import type { JsonRpcResponse, RevisionBinding, ServerOptionsBase } from "./server-types.js";
 import { HEADER } from "./protocol.js";
+import type { Definition, DefinitionKind } from "./server-define.js";
+import type { Registry } from "./server-registry.js";
 
 export type { Exchange } from "./server-modern.js";
 export type { Session } from "./server-session.js";
@@ -40,6 +42,10 @@ export interface McpServer {
   };
   /** The versions served: stateless ones (answered in discover and -32022) and session ones. */
   readonly versions: { stateless: string[]; session: string[] };
+  /** Registers definitions while the server runs (their kind must have been given to createServer); listeners are told. */
+  add(...definitions: Definition[]): void;
+  /** Removes a tool or prompt (by name), a resource (by URI) or a template (by URI template); listeners are told. */
+  remove(kind: DefinitionKind, key: string): boolean;
 }
 
 const silent: Exchange = { notify: () => undefined };
@@ -61,13 +67,20 @@ export function createMcpServer(options: ServerOptionsBase, revisions: RevisionB
     createSession: (id) => createSession(core, id),
     opensSession: (request) => core.session.length > 0 && isInitialize(core, request.method) && claimedVersion(request) === undefined,
     notify: {
-      toolsListChanged: () => (core.tools.forget(), core.hub.changed("toolsListChanged")),
-      promptsListChanged: () => core.hub.changed("promptsListChanged"),
-      resourcesListChanged: () => core.hub.changed("resourcesListChanged"),
+      toolsListChanged: () => announce(core, "tools"),
+      promptsListChanged: () => announce(core, "prompts"),
+      resourcesListChanged: () => announce(core, "resources"),
       resourceUpdated: (uri) => core.hub.resourceUpdated(uri),
     },
     versions: { stateless: [...new Set(core.stateless.map((b) => b.version))], session: [...new Set(core.session.map((b) => b.version))] },
+    add: (...definitions) => registryOf(core).add(...definitions),
+    remove: (kind, key) => registryOf(core).remove(kind, key),
   };
+}
+
+function registryOf(core: ServerCore): Registry {
+  if (!core.registry) throw new TypeError("this server was created without definitions (tools, resources, resourceTemplates, prompts): nothing can be added or removed");
+  return core.registry;
 }
 
 async function dispatch(core: ServerCore, value: unknown, transport: TransportInfo): Promise<JsonRpcResponse | undefined> {
