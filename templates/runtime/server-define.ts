@@ -92,6 +92,17 @@ export class ToolError extends Error {
   }
 }
 
+/**
+ * Thrown by a read (a template whose variables name nothing, say): answered with the serving
+ * revision's resource-not-found error for the URI that was asked.
+ */
+export class ResourceNotFound extends Error {
+  constructor(message = "Resource not found") {
+    super(message);
+    this.name = "ResourceNotFound";
+  }
+}
+
 
 function isZodObject(value: unknown): value is ZodObjectSchema {
   const def = (value as { _zod?: { def?: { type?: unknown } } } | null)?._zod?.def;

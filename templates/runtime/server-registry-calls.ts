@@ -4,7 +4,7 @@
 import { McpErrorBase } from "./errors.js";
 import { RESOURCE_NOT_FOUND } from "./protocol.js";
 import { isInputRequired } from "./server-context.js";
-import { ToolError, type Completer, type DefinitionContext, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition } from "./server-define.js";
+import { ResourceNotFound, ToolError, type Completer, type DefinitionContext, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition } from "./server-define.js";
 import { issueData, isObject, JSONRPC, ProtocolError } from "./server-messages.js";
 import type { Registry } from "./server-registry.js";
 import type { JsonObject } from "./server-types.js";
@@ -73,15 +73,25 @@ export async function readResource(
   params: JsonObject,
   ctx: DefinitionContext,
   era: "stateless" | "session",
-): Promise<JsonObject> {
+): Promise<unknown> {
   const uri = String(params["uri"]);
+  const notFound = (message = "Resource not found") => new ProtocolError(RESOURCE_NOT_FOUND[era], message, { uri });
+  const read = async (run: () => unknown, mimeType: unknown, own: JsonObject) => {
+    let returned: unknown;
+    try {
+      returned = await run();
+    } catch (error) {
+      throw error instanceof ResourceNotFound ? notFound(error.message) : error;
+    }
+    return isInputRequired(returned) ? returned : registry.finish("resources/read", readResult(returned, uri, mimeType), ctx.protocolVersion, own);
+  };
   const exact = resources.get(uri);
-  if (exact) return registry.finish("resources/read", readResult(await exact.read(ctx), uri, exact.info["mimeType"]), ctx.protocolVersion, exact.resultDefaults);
+  if (exact) return read(() => exact.read(ctx), exact.info["mimeType"], exact.resultDefaults);
   for (const template of templates.values()) {
     const variables = template.template.match(uri);
-    if (variables) return registry.finish("resources/read", readResult(await template.read(variables, ctx), uri, template.info["mimeType"]), ctx.protocolVersion, template.resultDefaults);
+    if (variables) return read(() => template.read(variables, ctx), template.info["mimeType"], template.resultDefaults);
   }
-  throw new ProtocolError(RESOURCE_NOT_FOUND[era], "Resource not found", { uri });
+  throw notFound();
 }
 
 /** prompts/get: unknown prompt or invalid arguments -32602; a string or a list of messages is enough. */
