@@ -58,7 +58,7 @@ export function mapEntries(surface: Surface): { requests: string[]; notification
   return {
     requests: surface.requests.map(
       (f) =>
-        `${doc(f, "request")}\n${quote(f.method)}: { request: ${union(f.messages.map((m) => `T.${m}`))}; params: ${paramsType(f)}; result: ${resultType(f)};${f.complete ? ` complete: T.${f.complete};` : ""} sender: ${senderType(f)} };`,
+        `${doc(f, "request")}\n${quote(f.method)}: { request: ${union(f.messages.map((m) => `T.${m}`))}; params: ${paramsType(f)}; result: ${resultType(f)};${f.complete && f.inputRequired ? ` complete: T.${f.complete};` : ""} sender: ${senderType(f)} };`,
     ),
     notifications: surface.notifications.map(
       (f) => `${doc(f, "notification")}\n${quote(f.method)}: { notification: ${union(f.messages.map((m) => `T.${m}`))}; params: ${paramsType(f)}; sender: ${senderType(f)} };`,
@@ -211,7 +211,7 @@ export function tableSchemas(index: SchemaIndex, surface: Surface): Array<Extrac
  */
 export function handlerResult(surface: Surface): { type: string; doc: string; asks: boolean } {
   const marker = "InputRequiredMarker<unknown>";
-  if (surface.requests.some((r) => r.complete)) {
+  if (surface.requests.some((r) => r.inputRequired)) {
     return {
       type: `RequestMap[M] extends { complete: infer C } ? Filled<C> | ${marker} : Filled<ResultOf<M>>`,
       doc: "What a handler returns: a complete result of its method; where the method may answer input_required, also what `ctx.inputRequired(…)` builds (and nothing else: a hand-made object with any `resultType` is not one).",
