@@ -38,13 +38,11 @@ type ArgsOf<S> = S extends ZodObjectSchema ? z.output<S> : { [key: string]: unkn
 type Awaitable<T> = T | Promise<T>;
 type Marker = InputRequiredMarker<unknown>;
 
-/** What a tool handler returns: text, a result (with `structuredContent` of the output schema, `content` then optional), or `ctx.inputRequired(…)`. */
-export type ToolReturn<R extends RevisionTypes, O> =
-  | string
-  | Marker
-  | (O extends ZodObjectSchema
-      ? Without<Returned<R, CompleteOf<R, "tools/call">>, "structuredContent" | "content"> & { structuredContent: z.input<O>; content?: CompleteOf<R, "tools/call"> extends { content: infer C } ? C : never }
-      : Returned<R, CompleteOf<R, "tools/call">>);
+type CallResult<R extends RevisionTypes> = Returned<R, CompleteOf<R, "tools/call">>;
+/** A result with structured content `S`: `content` may then be left out (the JSON text block is added). */
+export type StructuredReturn<R extends RevisionTypes, S> = Without<CallResult<R>, "structuredContent" | "content"> & { structuredContent: S; content?: CallResult<R> extends { content: infer C } ? C : never };
+/** What a tool handler returns: text, a complete result (or, with an output schema, a structured one), or `ctx.inputRequired(…)`. */
+export type ToolReturn<R extends RevisionTypes, O> = string | Marker | (O extends ZodObjectSchema ? StructuredReturn<R, z.input<O>> : CallResult<R>);
 
 type ToolInfo<R extends RevisionTypes> = ItemOf<R, "tools/list", "tools">;
 export type ToolConfig<R extends RevisionTypes, I, O> = Without<ToolInfo<R>, "name" | "inputSchema" | "outputSchema"> &
@@ -55,11 +53,19 @@ export type ToolConfig<R extends RevisionTypes, I, O> = Without<ToolInfo<R>, "na
     ? { /** The structured result, as a Zod object schema (its JSON Schema is the listed `outputSchema`). */ output: O; outputSchema?: never }
     : { output?: undefined; outputSchema?: ToolInfo<R> extends { outputSchema?: infer S } ? S : never });
 
-export type ToolFactory<R extends RevisionTypes> = <I extends ZodObjectSchema | undefined = undefined, O extends ZodObjectSchema | undefined = undefined>(
-  name: string,
-  config: ToolConfig<R, I, O>,
-  handler: (args: ArgsOf<I>, ctx: R["ctx"]) => Awaitable<ToolReturn<R, O>>,
-) => ToolDefinition;
+/**
+ * The tool factory: with an output schema the handler returns structured content of it, without
+ * one a complete result. Two signatures rather than a conditional return type, so that the
+ * handler's return is checked against a concrete type (its literals, such as an enum value, kept).
+ */
+export interface ToolFactory<R extends RevisionTypes> {
+  <O extends ZodObjectSchema, I extends ZodObjectSchema | undefined = undefined>(
+    name: string,
+    config: ToolConfig<R, I, O>,
+    handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"]) => Awaitable<string | Marker | StructuredReturn<R, z.input<NoInfer<O>>>>,
+  ): ToolDefinition;
+  <I extends ZodObjectSchema | undefined = undefined>(name: string, config: ToolConfig<R, I, undefined>, handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"]) => Awaitable<string | Marker | CallResult<R>>): ToolDefinition;
+}
 
 type ReadResult<R extends RevisionTypes> = CompleteOf<R, "resources/read">;
 /** One content of a read, its `uri` (and `mimeType`) filled in when left out. */
@@ -102,7 +108,7 @@ export type PromptConfig<R extends RevisionTypes, A> = Without<ItemOf<R, "prompt
   resultDefaults?: ItemDefaults<R, "prompts/get">;
 };
 
-export type PromptFactory<R extends RevisionTypes> = <A extends ZodObjectSchema | undefined = undefined>(name: string, config: PromptConfig<R, A>, get: (args: ArgsOf<A>, ctx: R["ctx"]) => Awaitable<PromptReturn<R>>) => PromptDefinition;
+export type PromptFactory<R extends RevisionTypes> = <A extends ZodObjectSchema | undefined = undefined>(name: string, config: PromptConfig<R, A>, get: (args: ArgsOf<NoInfer<A>>, ctx: R["ctx"]) => Awaitable<PromptReturn<R>>) => PromptDefinition;
 
 /** The params of the revision's elicitation request (what a form is sent as). */
 export type ElicitParamsOf<R extends RevisionTypes> = Entry<R, "elicitation/create"> extends { params: infer P } ? P : never;
