@@ -9,8 +9,16 @@ import { TOOL_NAME } from "./protocol.js";
 import { parseUriTemplate, type UriTemplate } from "./server-uri-template.js";
 import type { JsonObject, RequestContext } from "./server-types.js";
 
-/** A Zod object schema (any shape, any unknown-key mode). */
+/** A Zod object schema (any shape, any unknown-key mode): for the factories' types only. */
 export type ZodObjectSchema = z.ZodObject<z.core.$ZodShape, z.core.$ZodObjectConfig>;
+
+/**
+ * What the runtime does with a schema: parse. The runtime's own structural view of a Zod schema,
+ * so that its code relates no Zod types (which would cost every consumer's type check dearly).
+ */
+export interface Parser {
+  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
 
 /** The context a definition's callback gets (the revision's RequestContext, untyped here). */
 export type DefinitionContext = RequestContext<any, any, any, any>;
@@ -21,26 +29,27 @@ export interface ToolDefinition {
   /** The tool's listing fields besides name and schemas (title, description, annotations, icons, _meta…). */
   readonly info: JsonObject;
   /** What arguments and structured results are checked with: the Zod schemas, or what Zod reads of raw JSON Schemas. */
-  readonly input: Checker | undefined;
-  readonly output: Checker | undefined;
+  readonly input: Parser | undefined;
+  readonly output: Parser | undefined;
+  /** The Zod schemas themselves, when given (their JSON Schema is listed). */
+  readonly inputZod: object | undefined;
+  readonly outputZod: object | undefined;
   /** The listed schemas, when given as raw JSON Schema (else made from the Zod ones). */
   readonly inputSchema: JsonObject | undefined;
   readonly outputSchema: JsonObject | undefined;
   readonly handler: (args: any, ctx: DefinitionContext) => unknown;
 }
 
-/** What checks a value: a Zod schema, or a stand-in for a JSON Schema Zod cannot read. */
-export type Checker = Pick<z.ZodType, "safeParse">;
 
 /**
  * A raw JSON Schema's checker: Zod's reading of it (`z.fromJSONSchema`), or, where Zod cannot read
  * it (`if`/`then`/`else`…), a check that the value is an object: never stricter than the schema.
  */
-function checkerOf(schema: JsonObject): Checker {
+function checkerOf(schema: JsonObject): Parser {
   try {
-    return z.fromJSONSchema(schema as never);
+    return z.fromJSONSchema(schema as never) as unknown as Parser;
   } catch {
-    return z.looseObject({});
+    return z.looseObject({}) as unknown as Parser;
   }
 }
 
@@ -73,7 +82,7 @@ export interface PromptDefinition {
   readonly name: string;
   readonly info: JsonObject;
   readonly resultDefaults: JsonObject;
-  readonly args: ZodObjectSchema | undefined;
+  readonly args: (Parser & object) | undefined;
   readonly complete: Readonly<Record<string, Completer>>;
   readonly get: (args: any, ctx: DefinitionContext) => unknown;
 }
@@ -104,12 +113,12 @@ export class ResourceNotFound extends Error {
 }
 
 
-function isZodObject(value: unknown): value is ZodObjectSchema {
+function isZodObject(value: unknown): value is Parser & object {
   const def = (value as { _zod?: { def?: { type?: unknown } } } | null)?._zod?.def;
   return def?.type === "object";
 }
 
-function zodObject(value: unknown, what: string): ZodObjectSchema | undefined {
+function zodObject(value: unknown, what: string): (Parser & object) | undefined {
   if (value === undefined) return undefined;
   if (!isZodObject(value)) throw new TypeError(`${what} must be a Zod object schema (z.object({...}))`);
   return value;
@@ -138,6 +147,8 @@ export function tool(name: string, config: object, handler: (args: any, ctx: Def
     info: infoOf(config, ["input", "output", "inputSchema", "outputSchema"]),
     input: zodObject(input, `${what}: input`) ?? (inputSchema && checkerOf(inputSchema)),
     output: zodObject(output, `${what}: output`) ?? (outputSchema && checkerOf(outputSchema)),
+    inputZod: input === undefined ? undefined : (input as object),
+    outputZod: output === undefined ? undefined : (output as object),
     inputSchema,
     outputSchema,
     handler,
@@ -168,12 +179,12 @@ export function resourceTemplate(uriTemplate: string, config: object, read: (var
 export function prompt(name: string, config: object, get: (args: any, ctx: DefinitionContext) => unknown): PromptDefinition {
   const { args, complete = {}, resultDefaults = {} } = config as { args?: unknown; complete?: Record<string, Completer>; resultDefaults?: JsonObject };
   const schema = zodObject(args, `prompt ${JSON.stringify(name)}: args`);
-  const properties = (schema ? (z.toJSONSchema(schema, { io: "input" }) as { properties?: Record<string, { type?: unknown }> }).properties : undefined) ?? {};
+  const properties = (schema ? (z.toJSONSchema(schema as never, { io: "input" }) as { properties?: Record<string, { type?: unknown }> }).properties : undefined) ?? {};
   for (const [key, field] of Object.entries(properties)) {
     if (field.type !== "string") throw new TypeError(`prompt ${JSON.stringify(name)}: argument ${JSON.stringify(key)} must be a string schema (prompt arguments are strings)`);
   }
   for (const variable of Object.keys(complete)) {
-    if (!schema || !Object.hasOwn(schema.shape, variable)) throw new TypeError(`prompt ${JSON.stringify(name)}: complete names ${JSON.stringify(variable)}, which is not one of its args`);
+    if (!schema || !Object.hasOwn(properties, variable)) throw new TypeError(`prompt ${JSON.stringify(name)}: complete names ${JSON.stringify(variable)}, which is not one of its args`);
   }
   return Object.freeze({ kind: "prompt", name, info: infoOf(config, ["args", "complete", "resultDefaults"]), resultDefaults, args: schema, complete, get });
 }

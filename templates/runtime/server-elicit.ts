@@ -2,7 +2,7 @@
 // input request of a form from a flat Zod object (checked against the revision's own schema of
 // elicitation params when it is made), and `accepted` reads the answer back, typed and validated.
 import { z } from "zod";
-import type { ZodObjectSchema } from "./server-define.js";
+import type { Parser, ZodObjectSchema } from "./server-define.js";
 import type { JsonObject, RevisionBinding, Validator } from "./server-types.js";
 
 /** The input request method a form goes out as (the spec's name for it, in every revision that has forms). */
@@ -20,8 +20,8 @@ export interface ElicitForm<S extends ZodObjectSchema = ZodObjectSchema, Params 
 export type JsonSchemaDialect = "draft-2020-12" | "draft-07";
 
 /** A Zod schema as the JSON Schema a revision expects (`io`: what is sent in, or what comes out). */
-export function jsonSchemaOf(schema: z.ZodType, dialect: JsonSchemaDialect, io: "input" | "output"): JsonObject {
-  return z.toJSONSchema(schema, { target: dialect, io, unrepresentable: "any" }) as JsonObject;
+export function jsonSchemaOf(schema: object, dialect: JsonSchemaDialect, io: "input" | "output"): JsonObject {
+  return z.toJSONSchema(schema as never, { target: dialect, io, unrepresentable: "any" }) as JsonObject;
 }
 
 /**
@@ -52,10 +52,10 @@ export function elicitFormFor(binding: RevisionBinding): <S extends ZodObjectSch
  * when the user declined or cancelled, when nothing was answered under `key`, or when the content
  * does not fit the schema (the handler may ask again).
  */
-export function acceptedContent(responses: Record<string, unknown> | undefined, key: string, form: ElicitForm | z.ZodType): unknown {
+export function acceptedContent(responses: Record<string, unknown> | undefined, key: string, form: unknown): unknown {
   const response = responses && Object.hasOwn(responses, key) ? responses[key] : undefined;
   if (response === null || typeof response !== "object" || (response as JsonObject)["action"] !== "accept") return undefined;
-  const schema = (form as { method?: unknown }).method === ELICIT_METHOD ? (form as ElicitForm).schema : (form as z.ZodType);
+  const schema = ((form as { method?: unknown }).method === ELICIT_METHOD ? (form as ElicitForm).schema : form) as Parser;
   const parsed = schema.safeParse((response as JsonObject)["content"] ?? {});
   return parsed.success ? parsed.data : undefined;
 }

@@ -6,7 +6,7 @@
 // only where the serving revision has them. Items can be added and removed while it runs.
 import { callTool, complete, getPrompt, readResource } from "./server-registry-calls.js";
 import { jsonSchemaOf, type JsonSchemaDialect } from "./server-elicit.js";
-import { keyOf, type Definition, type DefinitionKind, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition, type ZodObjectSchema } from "./server-define.js";
+import { keyOf, type Definition, type DefinitionKind, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition } from "./server-define.js";
 import { JSONRPC, ProtocolError } from "./server-messages.js";
 import type { JsonObject, RevisionBinding, RuntimeHandler } from "./server-types.js";
 
@@ -194,8 +194,8 @@ export class Registry {
     if (!byDialect) this.#schemas.set(tool, (byDialect = new Map()));
     let listing = byDialect.get(dialect);
     if (!listing) {
-      listing = { name: tool.name, ...tool.info, inputSchema: tool.inputSchema ?? toolSchema(tool.input as ZodObjectSchema | undefined, dialect, "input") };
-      const output = tool.outputSchema ?? (tool.output && toolSchema(tool.output as ZodObjectSchema, dialect, "output"));
+      listing = { name: tool.name, ...tool.info, inputSchema: tool.inputSchema ?? toolSchema(tool.inputZod, dialect, "input") };
+      const output = tool.outputSchema ?? (tool.outputZod && toolSchema(tool.outputZod, dialect, "output"));
       if (output) listing["outputSchema"] = output;
       byDialect.set(dialect, listing);
     }
@@ -223,7 +223,7 @@ function offsetOf(cursor: unknown): number {
 }
 
 /** A tool's schema as listed: a JSON Schema object in the revision's dialect (its default, so without `$schema`). */
-function toolSchema(schema: ZodObjectSchema | undefined, dialect: JsonSchemaDialect, io: "input" | "output"): JsonObject {
+function toolSchema(schema: object | undefined, dialect: JsonSchemaDialect, io: "input" | "output"): JsonObject {
   if (!schema) return { type: "object", properties: {}, additionalProperties: false };
   const json = jsonSchemaOf(schema, dialect, io);
   delete json["$schema"];
