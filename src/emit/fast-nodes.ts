@@ -64,8 +64,9 @@ export function fastCheck(type: TypeNode, x: string, ctx: FastContext, path: str
     case "string":
       return stringCheck(type, x, ctx, path);
     case "number": {
-      // z.int(): a safe integer; z.number(): finite (both reject NaN, ±Infinity and non-numbers).
-      const base = type.integer ? `Number.isSafeInteger(${x})` : `Number.isFinite(${x})`;
+      // z.int(): a safe integer; z.number(): finite (both reject NaN, ±Infinity and non-numbers);
+      // a large-integer number: z.number() refined with Number.isInteger.
+      const base = type.integer ? `Number.${type.largeIntegers ? "isInteger" : "isSafeInteger"}(${x})` : `Number.isFinite(${x})`;
       const bounds = [type.minimum !== undefined ? `${x} >= ${type.minimum}` : "", type.maximum !== undefined ? `${x} <= ${type.maximum}` : ""];
       return [base, ...bounds.filter(Boolean)].join(" && ");
     }
