@@ -4,8 +4,8 @@
 
 function words(name: string): string[] {
   return name
-    .split(/[^\p{L}\p{N}]+/u)
-    .flatMap((part) => part.split(/(?<=[\p{Ll}\p{N}])(?=\p{Lu})/u))
+    .split(/[^\p{L}\p{Nd}]+/u)
+    .flatMap((part) => part.split(/(?<=[\p{Ll}\p{Nd}])(?=\p{Lu})/u))
     .filter(Boolean);
 }
 
@@ -15,7 +15,7 @@ const lowerFirst = (word: string) => word.charAt(0).toLowerCase() + word.slice(1
 /** An identifier cannot start with a digit: `3d-view` → `_3dView`. */
 function identifier(text: string): string {
   if (!text) return "_";
-  return /^\p{N}/u.test(text) ? `_${text}` : text;
+  return /^\p{Nd}/u.test(text) ? `_${text}` : text;
 }
 
 /** `get-sum` → `GetSum`, `open_incident` → `OpenIncident` (the rest of each word kept as written). */

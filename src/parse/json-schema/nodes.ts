@@ -74,7 +74,7 @@ function alternativeNode(alternative: Alternative, pointer: string, ctx: ReadCon
 /** A merged schema without combinators: one node per type it allows, or its literals. */
 export function plainNode(schema: JsonObject, pointer: string, ctx: ReadContext, depth: number): TypeNode {
   for (const [key, message] of Object.entries(UNSUPPORTED)) {
-    if (Object.hasOwn(schema, key) && !(key === "uniqueItems" && schema[key] !== true)) ctx.warn(joinPointer(pointer, key), `${message} (the value is accepted either way)`);
+    if (Object.hasOwn(schema, key) && !vacuous(key, schema[key])) ctx.warn(joinPointer(pointer, key), `${message} (the value is accepted either way)`);
   }
   const kinds = kindsOf(schema, pointer, ctx);
   const literals = literalsOf(schema, pointer, ctx);
@@ -82,6 +82,13 @@ export function plainNode(schema: JsonObject, pointer: string, ctx: ReadContext,
   if (!Object.hasOwn(schema, "type") && !Object.keys(schema).some((k) => Object.hasOwn(KIND_KEYWORDS, k))) return UNKNOWN;
   const list = kinds.includes("number") ? kinds.filter((k) => k !== "integer") : kinds;
   return unionOf(list.map((kind) => kindNode(kind, schema, pointer, ctx, depth))) ?? impossible(pointer, ctx);
+}
+
+/** Keywords that constrain nothing as written (`uniqueItems: false`, `propertyNames: { type: "string" }`). */
+function vacuous(key: string, value: unknown): boolean {
+  if (key === "uniqueItems") return value !== true;
+  if (key === "propertyNames") return value === true || (isObject(value) && Object.keys(value).every((k) => k === "type" && value[k] === "string"));
+  return false;
 }
 
 function impossible(pointer: string, ctx: ReadContext): TypeNode {
