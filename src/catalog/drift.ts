@@ -9,7 +9,8 @@ export function renderCatalogDrift(snapshot: Catalog, live: Catalog): string[] {
     if (JSON.stringify(a) !== JSON.stringify(b)) lines.push(`server ${key}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
   }
   if (snapshot.revision !== live.revision) lines.push(`protocol revision: ${snapshot.revision} → ${live.revision}`);
-  for (const change of diffCatalogs(snapshot, live).changes) {
+  const rank = (c: { breaking: string[]; level: string }) => (c.breaking.length ? 0 : c.level === "wire" ? 1 : 2);
+  for (const change of [...diffCatalogs(snapshot, live).changes].sort((a, b) => rank(a) - rank(b))) {
     const label = change.breaking.length ? `breaking for ${change.breaking.join(", ")}` : change.level === "type" ? "note" : "additive";
     lines.push(`${label}: ${change.group}: ${change.summary.replace(/`/g, "")}`);
   }

@@ -42,7 +42,7 @@ export function hasAssertions(schema: JsonObject): boolean {
  * stay in the docs, unchecked: checking them with a stricter grammar would refuse values the
  * server accepts.
  */
-export const CHECKED_FORMATS = new Set(["uri", "uri-reference", "uri-template", "date", "uuid"]);
+export const CHECKED_FORMATS = new Set(["uri-template", "date", "uuid"]);
 
 const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
 
