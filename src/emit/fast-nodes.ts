@@ -287,5 +287,6 @@ function extraKeyLines(type: ObjectType, index: TypeNode, ctx: FastContext, path
  */
 function valueLines(check: string): string[] {
   if (isTrivial(check)) return ["  void v[k];"];
-  return ["  const e = v[k];", `  if (!(${check})) return false;`];
+  // After rt.isPlainRecord(v), `v[k]` is `unknown`, which a bound (`e >= 0`) cannot compare: `any` then.
+  return [`  const e${/\be [<>]=/.test(check) ? ": any" : ""} = v[k];`, `  if (!(${check})) return false;`];
 }

@@ -67,13 +67,17 @@ export async function loadSchemas(built: BuiltSchemas): Promise<LoadedSchemas> {
 
 const ajvs = new Map<Dialect, InstanceType<typeof Ajv.default>>();
 
-/** Ajv 8 for the schema's dialect (its `$schema`, else the fallback), with ajv-formats: the official SDK's validator. */
+/**
+ * Ajv 8 for the schema's dialect (its `$schema`, else the fallback), with ajv-formats: the
+ * official SDK's validator; `ownProperties`, since a JSON object's members are its own keys (by
+ * default Ajv counts `{}`'s inherited `constructor` as present).
+ */
 export function ajvValidator(schema: unknown, fallback: Dialect = "2020-12"): ValidateFunction | undefined {
   const dialect = dialectOf(schema, fallback);
   let ajv = ajvs.get(dialect);
   if (!ajv) {
     const AjvClass = (dialect === "2020-12" ? Ajv2020 : Ajv) as unknown as typeof Ajv.default;
-    ajv = new AjvClass({ strict: false, allErrors: false, validateFormats: true, validateSchema: false });
+    ajv = new AjvClass({ strict: false, allErrors: false, validateFormats: true, validateSchema: false, ownProperties: true });
     (addFormats as unknown as typeof addFormats.default)(ajv);
     ajvs.set(dialect, ajv);
   }
