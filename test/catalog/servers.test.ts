@@ -179,9 +179,19 @@ describe("the stubs' types", () => {
     cpSync(join(REPO_ROOT, "test/catalog/types"), dir, { recursive: true });
     cpSync(join(REPO_ROOT, "test/types/assert.ts"), join(dir, "assert.ts"));
   };
+  /** The README's catalog example, against the incidents catalog and the suite's connect(). */
+  const readmeSnippet = (dir: string) => {
+    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+    const code = /<!-- compile-catalog -->\n```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(code, "the README has a compiled catalog example").toBeDefined();
+    const rewritten = code!.replace('"./incidents/protocol/connect.js"', '"@gen-root/connect"').replace('"./incidents/index.js"', '"@catalog/incidents"');
+    expect(rewritten).not.toContain(`from "./incidents`);
+    writeFileSync(join(dir, "readme.ts"), `${rewritten}\nexport {};\n`);
+  };
   const program = () => {
     copy(join(root, "facts"));
     copy(join(root, "broken"));
+    readmeSnippet(join(root, "facts"));
     for (const [file, from, to] of [
       ["everything.ts", "{ temperature: number; conditions: string; humidity: number }", "{ temperature: string; conditions: string; humidity: number }"],
       ["everything.ts", "  // @ts-expect-error: a value outside the enum\n", ""],
@@ -206,7 +216,7 @@ describe("the stubs' types", () => {
 
   it("hold for both servers: typed arguments and structuredContent, each mistake an error", () => {
     compiled ??= program();
-    expect(readdirSync(join(root, "facts")).filter((f) => f.endsWith(".ts")).sort()).toEqual(["assert.ts", "everything.ts", "incidents.ts"]);
+    expect(readdirSync(join(root, "facts")).filter((f) => f.endsWith(".ts")).sort()).toEqual(["assert.ts", "everything.ts", "incidents.ts", "readme.ts"]);
     expect(compiled.diagnostics(inside("facts"))).toEqual([]);
   });
 
