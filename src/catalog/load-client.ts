@@ -3,7 +3,7 @@
 // TypeScript, so it is transpiled file by file (TypeScript as ts-morph bundles it) into the project
 // cache, once per content, and imported from there; the project's node_modules provide zod.
 // (Should the output ever ship as .js + .d.ts, this becomes a plain import.)
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { GeneratorError } from "../errors.js";
@@ -95,7 +95,10 @@ async function transpiled(protocolDir: string, entry: string): Promise<string> {
   const key = hashText(JSON.stringify([ts.version, ...[...sources].sort().map((file) => [file, hashText(readFileSync(join(protocolDir, file)))])])).slice(0, 24);
   const root = join(projectRoot(), ".mcp-gen", "js");
   const target = join(root, key);
-  if (existsSync(join(target, ".complete"))) return target;
+  if (existsSync(join(target, ".complete"))) {
+    utimesSync(join(target, ".complete"), new Date(), new Date()); // recently used: kept by prune()
+    return target;
+  }
   const staging = join(root, `.staging-${process.pid}-${Date.now()}`);
   for (const file of sources) {
     const output = ts.transpileModule(readFileSync(join(protocolDir, file), "utf8"), {
@@ -113,7 +116,19 @@ async function transpiled(protocolDir: string, entry: string): Promise<string> {
   } catch {
     rmSync(staging, { recursive: true, force: true }); // another process made it first
   }
+  prune(root, target);
   return target;
+}
+
+/** The cache keeps the newest few outputs (one per protocol output and generator version, typically). */
+const KEPT = 8;
+
+function prune(root: string, keep: string): void {
+  const entries = readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith(".") && join(root, e.name) !== keep && existsSync(join(root, e.name, ".complete")))
+    .map((e) => ({ path: join(root, e.name), used: statSync(join(root, e.name, ".complete")).mtimeMs }))
+    .sort((a, b) => b.used - a.used);
+  for (const stale of entries.slice(KEPT - 1)) rmSync(stale.path, { recursive: true, force: true });
 }
 
 /** The .ts files the entry imports, transitively (relative specifiers ending in .js). */
