@@ -1,13 +1,14 @@
 // `mcp-gen catalog` as a command: exit 2 with one clear line when the server cannot be started or
 // reached, stays silent or answers garbage; a bad catalog.json at its line and column; names that
 // collide; a deterministic snapshot; --help; and the protocol output generated beside the catalog.
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { splitCommand } from "../../src/catalog/command.js";
 import { runCli } from "../helpers/cli.js";
 import { freePort } from "../helpers/processes.js";
-import { GENERATED_ROOT, SPEC_ROOT, scratchDir } from "../helpers/spec.js";
+import { GENERATED_ROOT, REPO_ROOT, SPEC_ROOT, scratchDir } from "../helpers/spec.js";
 import { STRICTEST, compile } from "../helpers/tsc.js";
 import { EVERYTHING_ARGS, FAULTS, INCIDENTS_ARGS, catalog, commandLine } from "./helpers.js";
 
@@ -46,6 +47,36 @@ describe("a server that cannot give its catalog: exit 2, one clear message, noth
     const result = await catalog(args, join(OUT, "usage"));
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
+  });
+});
+
+describe("servers over HTTP and stdio servers with --cwd", () => {
+  it("--url: the official SDK v2 server over Streamable HTTP (with a --header)", async () => {
+    const child = spawn(process.execPath, [join(REPO_ROOT, "test/client/fixtures/sdk-v2-server.mjs"), "http"], { stdio: ["ignore", "pipe", "inherit"] });
+    try {
+      const port = await new Promise<string>((resolve, reject) => {
+        child.stdout!.on("data", (chunk: Buffer) => {
+          const match = /PORT (\d+)/.exec(chunk.toString());
+          if (match) resolve(match[1]!);
+        });
+        child.once("exit", (code) => reject(new Error(`the fixture exited with ${code}`)));
+      });
+      const out = join(OUT, "http-ok");
+      const result = await catalog(["--url", `http://127.0.0.1:${port}/mcp`, "--header", "X-Team: ops"], out);
+      expect([result.code, result.stderr]).toEqual([0, ""]);
+      const written = JSON.parse(readFileSync(join(out, "catalog.json"), "utf8")) as { revision: string; tools: Array<{ name: string }> };
+      expect(written.revision).toBe("2026-07-28");
+      expect(written.tools.map((t) => t.name)).toEqual(["add", "echo", "filler-0", "filler-1", "filler-2", "filler-3", "filler-4", "greet", "summarize"]);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it("--cwd: the server starts in that folder (a relative script path resolves there)", async () => {
+    const out = join(OUT, "cwd");
+    const result = await catalog(["--stdio", commandLine(process.execPath, "incidents-server.mjs"), "--cwd", join(REPO_ROOT, "test/catalog/fixtures")], out);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, "catalog.json"), "utf8")).server).toEqual({ name: "incidents", version: "1.0.0" });
   });
 });
 
