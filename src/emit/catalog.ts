@@ -44,6 +44,8 @@ export function emitCatalog(catalog: Catalog, built: CatalogModel, options: Cata
 
 interface StubView {
   method: string;
+  /** The method's name in the interface: `new(…)` there would be a construct signature. */
+  key: string;
   /** The tool's or prompt's name as a string literal. */
   name: string;
   doc: string;
@@ -69,6 +71,7 @@ function toolView(entity: Entity, byName: Map<string, Declaration>): StubView {
   const result = entity.output ? `ToolResult<T.${entity.output}>` : "ToolResult";
   return {
     method: entity.method!,
+    key: interfaceKey(entity.method!),
     name: JSON.stringify(entity.id),
     doc: jsDoc({ text: [description(entity), `Tool \`${entity.id}\`${hints(entity)}.`].filter(Boolean).join("\n\n") }),
     param: parameter(entity, byName),
@@ -82,6 +85,7 @@ function promptView(entity: Entity, byName: Map<string, Declaration>): StubView 
   const title = typeof entity.item["title"] === "string" ? ` (${entity.item["title"]})` : "";
   return {
     method: entity.method!,
+    key: interfaceKey(entity.method!),
     name: JSON.stringify(entity.id),
     doc: jsDoc({ text: [description(entity), `Prompt \`${entity.id}\`${title}.`].filter(Boolean).join("\n\n") }),
     param: parameter(entity, byName),
@@ -89,6 +93,8 @@ function promptView(entity: Entity, byName: Map<string, Declaration>): StubView 
     argsCheck: fastExports(entity.args!).safeParse,
   };
 }
+
+const interfaceKey = (method: string) => (method === "new" ? '"new"' : method);
 
 function description(entity: Entity): string {
   const text = entity.item["description"];

@@ -13,7 +13,7 @@ import { STRICTEST, compile } from "../helpers/tsc.js";
 import { EVERYTHING, EVERYTHING_ARGS, INCIDENTS, INCIDENTS_ARGS, catalog, importTs, type Module } from "./helpers.js";
 
 export const OUT = scratchDir("catalog-servers");
-const dirs = { everything: join(OUT, "everything"), incidents: join(OUT, "incidents") };
+const dirs = { everything: join(OUT, "everything"), incidents: join(OUT, "incidents"), odd: join(OUT, "odd") };
 
 /** What the official SDK's own client lists (every page), for the same capabilities. */
 async function sdkLists(command: string, args: string[]): Promise<Record<string, Array<Record<string, unknown>>>> {
@@ -41,6 +41,7 @@ beforeAll(async () => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
   }
+  expect((await catalog(["--from", join(REPO_ROOT, "test/catalog/fixtures/odd-names.catalog.json")], dirs.odd)).code).toBe(0);
 });
 
 describe.each([
@@ -209,14 +210,15 @@ describe("the stubs' types", () => {
       noUnusedLocals: false,
       paths: { "@gen/*": [join(GENERATED_ROOT, "*/index.ts")], "@gen-root/*": [join(GENERATED_ROOT, "*.ts")], "@catalog/*": [join(OUT, "*/index.ts")], "@spec/*": [join(SPEC_ROOT, "*/schema.ts")] },
     };
-    return compile(root, options, ["facts/*.ts", "broken/*.ts"]);
+    return compile(root, options, ["facts/*.ts", "broken/*.ts", join(dirs.odd, "*.ts")]);
   };
   let compiled: ReturnType<typeof compile> | undefined;
   const inside = (dir: string) => (file: string) => file.startsWith(join(root, dir));
 
   it("hold for both servers: typed arguments and structuredContent, each mistake an error", () => {
     compiled ??= program();
-    expect(readdirSync(join(root, "facts")).filter((f) => f.endsWith(".ts")).sort()).toEqual(["assert.ts", "everything.ts", "incidents.ts", "readme.ts"]);
+    expect(compiled.diagnostics((file) => file.startsWith(dirs.odd))).toEqual([]);
+    expect(readdirSync(join(root, "facts")).filter((f) => f.endsWith(".ts")).sort()).toEqual(["assert.ts", "everything.ts", "incidents.ts", "odd.ts", "readme.ts"]);
     expect(compiled.diagnostics(inside("facts"))).toEqual([]);
   });
 
