@@ -22,6 +22,25 @@ export class GeneratorError extends Error {
   }
 }
 
+/**
+ * A download that failed: `unreachable` when no answer came (no network, refused, unknown
+ * host), else the server's status. The message adds the ways out of `schema fetch`; callers
+ * that give their own advice use `source` and `reason`.
+ */
+export class DownloadError extends GeneratorError {
+  readonly source: string;
+  readonly reason: string;
+  readonly unreachable: boolean;
+
+  constructor(source: string, reason: string, unreachable: boolean) {
+    const advice = unreachable ? ". Offline? Copy from a mirror with --from DIR, or download from a reachable mirror with --base-url URL" : "";
+    super(`download failed: ${source}: ${reason}${advice}`);
+    this.source = source;
+    this.reason = reason;
+    this.unreachable = unreachable;
+  }
+}
+
 /** A non-fatal finding (e.g. an unknown `@format`), reported on stderr with its location. */
 export interface Warning {
   message: string;

@@ -1,9 +1,11 @@
 import type { Constant, SchemaModel } from "../model/types.js";
 import { byText } from "../model/order.js";
 import { declarationFindings, findRenames, type Rename } from "./declarations.js";
+import { reframings, tellReframings } from "./framing.js";
 import { aggregate } from "./group.js";
 import { Impact } from "./impact.js";
 import { absorb, messageStory, type MessageStory } from "./messages.js";
+import { noteFilledFields, resultChanges } from "./results.js";
 import { code } from "./text.js";
 import type { Change, ChangeScope, DiffReport, MethodRow } from "./types.js";
 import { methodOf, revisionOf, type Revision } from "./wire.js";
@@ -14,10 +16,12 @@ export function diffModels(before: SchemaModel, after: SchemaModel): DiffReport 
   const impact = new Impact(sides.before, sides.after);
   const renames = findRenames(sides.before, sides.after);
   const story = messageStory(sides.before, sides.after, impact);
-  const findings = absorb(declarationFindings(sides.before, sides.after, renames), story, sides.before, sides.after);
+  const reframed = reframings(sides.before, sides.after, story.methods);
+  const findings = noteFilledFields(absorb(declarationFindings(sides.before, sides.after, renames, reframed), story, sides.before, sides.after), sides.after);
   const changes = [
-    ...story.changes,
+    ...tellReframings(story.changes, reframed),
     ...aggregate(findings, { ...sides, impact }),
+    ...resultChanges(sides.before, sides.after, impact),
     ...renames.map((r) => renameChange(r, sides.before, sides.after)),
     ...constantChanges(sides.before, sides.after, impact),
   ].sort(compareChanges);

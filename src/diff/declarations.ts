@@ -2,6 +2,7 @@ import { byText } from "../model/order.js";
 import { typeOf } from "../model/shapes.js";
 import type { Declaration } from "../model/types.js";
 import type { TypeFinding } from "./findings.js";
+import { unframed, type Reframing } from "./framing.js";
 import { compareTypes, deprecationFinding } from "./shapes.js";
 import { code } from "./text.js";
 import { sameShape } from "./values.js";
@@ -40,13 +41,16 @@ function similarity(a: string, b: string): number {
   return prefix + suffix;
 }
 
-/** Every finding in every declaration: compared by name, added, removed (renames excluded). */
-export function declarationFindings(before: Revision, after: Revision, renames: Rename[]): TypeFinding[] {
+/**
+ * Every finding in every declaration: compared by name, added, removed (renames excluded). A
+ * message whose envelope came or went with its move is compared without the envelope's keys.
+ */
+export function declarationFindings(before: Revision, after: Revision, renames: Rename[], reframed: Map<string, Reframing> = new Map()): TypeFinding[] {
   const renamed = new Set(renames.flatMap((r) => [r.from, r.to]));
   const findings: TypeFinding[] = [];
   for (const [name, a] of before.decls) {
     const b = after.decls.get(name);
-    if (b) findings.push(...compareDeclaration(a, b, before, after).map((f) => ({ ...f, type: name })));
+    if (b) findings.push(...compareDeclaration(a, b, before, after, reframed.get(name)).map((f) => ({ ...f, type: name })));
     else if (!renamed.has(name)) findings.push(typeNote("type-removed", name, a));
   }
   for (const [name, b] of after.decls) if (!before.decls.has(name) && !renamed.has(name)) findings.push(typeNote("type-added", name, b));
@@ -59,10 +63,10 @@ function typeNote(kind: "type-added" | "type-removed", name: string, declaration
   return { type: name, kind, path: "", summary: `type ${code(name)} ${added ? "added" : "removed"}`, ...(added ? { after: declaration.kind } : { before: declaration.kind }), effect: "type", reason };
 }
 
-function compareDeclaration(a: Declaration, b: Declaration, before: Revision, after: Revision) {
+function compareDeclaration(a: Declaration, b: Declaration, before: Revision, after: Revision, reframing: Reframing | undefined) {
   const cx = { before: before.decls, after: after.decls, out: [] as Omit<TypeFinding, "type">[], active: new Set<string>() };
   const deprecation = deprecationFinding("type", a.doc.deprecated, b.doc.deprecated);
   if (deprecation) cx.out.push(deprecation);
-  compareTypes(cx, "", wireShape(a.name, before), wireShape(b.name, after), true);
+  compareTypes(cx, "", unframed(wireShape(a.name, before), reframing, "before"), unframed(wireShape(b.name, after), reframing, "after"), true);
   return cx.out;
 }

@@ -99,6 +99,7 @@ export function compareObjects(cx: Compare, path: string, a: ObjectType, b: Obje
   for (const property of a.properties) {
     const next = after.get(property.name);
     if (next) compareProperty(cx, join(path, property.name), property, next);
+    else if (property.optional && b.indexSignature) intoIndexSignature(cx, join(path, property.name), property, b.indexSignature);
     else cx.out.push(removed(join(path, property.name), property));
   }
   for (const property of b.properties) if (!before.has(property.name)) cx.out.push(added(join(path, property.name), property));
@@ -110,6 +111,24 @@ function compareIndexSignatures(cx: Compare, path: string, a: TypeNode | undefin
   if (!a && !b) return;
   if ((!a && isAnyValue(b!, cx.after)) || (!b && isAnyValue(a!, cx.before))) return;
   compareTypes(cx, path, a ?? { kind: "unknown" }, b ?? { kind: "unknown" });
+}
+
+/**
+ * An optional property that the newer shape no longer declares, where that shape has an index
+ * signature: the key is still welcome, with the index signature's values (`Tool.inputSchema.properties`
+ * → `[key: string]: unknown`). Into an open index signature that is a widening (or nothing, when
+ * the property admitted any value already); into a typed one, the two types are compared.
+ */
+function intoIndexSignature(cx: Compare, path: string, property: Property, index: TypeNode): void {
+  const subject = `property ${code(path)} folded into the index signature`;
+  if (isAnyValue(index, cx.after)) {
+    if (isAnyValue(property.type, cx.before)) return;
+    cx.out.push({ kind: "property-type", path, summary: `${subject}, widened`, before: typeText(property.type), after: typeText(index), effect: "receivers", reason: REASONS.wider });
+    return;
+  }
+  const start = cx.out.length;
+  compareTypes(cx, path, property.type, index);
+  for (let i = start; i < cx.out.length; i++) cx.out[i] = { ...cx.out[i]!, summary: `${subject}: ${cx.out[i]!.summary}` };
 }
 
 function added(path: string, property: Property) {

@@ -20,6 +20,8 @@ export interface Revision {
   bases: Set<string>;
   /** Each message's envelope (`JSONRPCRequest`…) when the schema declares it apart from the message. */
   envelopes: Map<string, string>;
+  /** The envelope declarations: members of root unions other than message and result groups. */
+  envelopeTypes: Set<string>;
 }
 
 export function revisionOf(model: SchemaModel): Revision {
@@ -27,7 +29,8 @@ export function revisionOf(model: SchemaModel): Revision {
   const bases = basesOf(model.declarations, decls);
   const facts = deriveProtocol(model);
   const roots = rootsOf(model.declarations, bases);
-  return { model, decls, facts, wire: reachable(roots, model.declarations), bases, envelopes: envelopesOf(roots, decls, facts) };
+  const envelopeTypes = envelopeTypesOf(roots, decls, facts);
+  return { model, decls, facts, wire: reachable(roots, model.declarations), bases, envelopes: envelopesOf(envelopeTypes, decls, facts), envelopeTypes };
 }
 
 function basesOf(declarations: Declaration[], decls: Decls): Set<string> {
@@ -67,14 +70,7 @@ function reachable(roots: string[], declarations: Declaration[]): Set<string> {
  * the message and result groups) that is built on the same base as the message, or on the
  * message's own chain; when there is exactly one, the message is compared together with it.
  */
-function envelopesOf(roots: string[], decls: Decls, facts: ProtocolFacts): Map<string, string> {
-  const groups = new Set([...facts.messages.map((m) => m.group), ...facts.parties.map((p) => `${p}Result`)]);
-  const candidates = new Set<string>();
-  for (const root of roots) {
-    const declaration = decls.get(root)!;
-    if (declaration.kind !== "alias" || declaration.type.kind !== "union" || groups.has(root)) continue;
-    for (const leaf of unionLeaves(declaration.type, decls)) if (leaf.kind === "ref" && decls.has(leaf.name)) candidates.add(leaf.name);
-  }
+function envelopesOf(candidates: Set<string>, decls: Decls, facts: ProtocolFacts): Map<string, string> {
   const envelopes = new Map<string, string>();
   for (const name of new Set(facts.messages.map((m) => m.name))) {
     const own = ancestorsOf(name, decls);
@@ -82,6 +78,22 @@ function envelopesOf(roots: string[], decls: Decls, facts: ProtocolFacts): Map<s
     if (matches.length === 1 && !own.has(matches[0]!)) envelopes.set(name, matches[0]!);
   }
   return envelopes;
+}
+
+function envelopeTypesOf(roots: string[], decls: Decls, facts: ProtocolFacts): Set<string> {
+  const groups = new Set([...facts.messages.map((m) => m.group), ...facts.parties.map((p) => `${p}Result`)]);
+  const candidates = new Set<string>();
+  for (const root of roots) {
+    const declaration = decls.get(root)!;
+    if (declaration.kind !== "alias" || declaration.type.kind !== "union" || groups.has(root)) continue;
+    for (const leaf of unionLeaves(declaration.type, decls)) if (leaf.kind === "ref" && decls.has(leaf.name)) candidates.add(leaf.name);
+  }
+  return candidates;
+}
+
+/** The envelope a message travels in: declared apart, or one of its own bases; none when it travels inside another message. */
+export function framingOf(name: string, revision: Revision): string | undefined {
+  return revision.envelopes.get(name) ?? [...ancestorsOf(name, revision.decls)].find((a) => revision.envelopeTypes.has(a));
 }
 
 /** The message as it travels: its own shape combined with its envelope's, if declared apart. */

@@ -74,7 +74,7 @@ function zodNode(type: TypeNode, ctx: ZodContext, path: string): ZodCode {
     case "unknown":
       return type.any ? { value: "z.any()", type: "z.ZodAny" } : { value: "z.unknown()", type: "z.ZodUnknown" };
     case "nonPrimitive":
-      return { value: "z.looseObject({})", type: "z.ZodObject<{}, z.core.$loose>", own: true };
+      return { value: "rt.anyObject()", type: "z.ZodObject<{}, rt.OpenEmpty>", own: true };
     case "literal":
       return type.value === null ? { value: "z.null()", type: "z.ZodNull" } : literal(type.value);
     case "ref":
@@ -194,7 +194,11 @@ export function isObjectSchema(type: ObjectType): boolean {
 }
 
 /**
- * Objects are open (`z.looseObject`): unknown keys are kept. A typed index signature
+ * Objects are open (`z.looseObject`): unknown keys are kept. Their input type follows the
+ * declared type, so that the type's own values are valid inputs: a declared `[key: string]:
+ * unknown` (or `any`) stays in it (`z.core.$loose`); without one, the input has the declared keys
+ * only (`rt.openObject`, config `rt.Open`), or takes any object when there are none
+ * (`rt.anyObject`); see templates/runtime/validation.ts. A typed index signature
  * constrains the extra keys instead (`catchall`), and an object made only of an index
  * signature is a record. Each is given to `rt.own` (templates/runtime/own-keys.ts): only own
  * properties are data, and an own "__proto__" key is validated and kept like any other.
@@ -212,7 +216,9 @@ function zodObject(type: ObjectType, ctx: ZodContext, path: string): ZodCode {
     const rest = zodOf(index, ctx, child(path, "value"));
     return { value: `z.object(${value}).catchall(${rest.value})`, type: `z.ZodObject<${shapeType}, z.core.$catchall<${rest.type}>>`, own: true };
   }
-  return { value: `z.looseObject(${value})`, type: `z.ZodObject<${shapeType}, z.core.$loose>`, own: true };
+  if (index) return { value: `z.looseObject(${value})`, type: `z.ZodObject<${shapeType}, z.core.$loose>`, own: true };
+  if (!shape.length) return { value: "rt.anyObject()", type: "z.ZodObject<{}, rt.OpenEmpty>", own: true };
+  return { value: `rt.openObject(${value})`, type: `z.ZodObject<${shapeType}, rt.Open>`, own: true };
 }
 
 /** The entries of an object schema's shape; `valueKey` is the key as the value's literal writes it. */

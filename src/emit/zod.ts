@@ -59,7 +59,8 @@ function emitLinkedDeclaration(name: string, link: Link, ctx: LinkedContext, doc
   const shape = `${name}$Shape`;
   const baseShapes = link.bases.map((b) => `(typeof ${schemaName(b.name)})["shape"]`);
   const shapeType = [...baseShapes, ...(own.length ? [`{\n${own.map((s) => `${s.key}: ${s.type};`).join("\n")}\n}`] : [])].join(" & ");
-  const stated = `z.ZodObject<${shape}, z.core.$loose>`;
+  // A linked chain's interfaces declare no index signature (model/links.ts): its input is its keys.
+  const stated = `z.ZodObject<${shape}, rt.Open>`;
   return [...ctx.hoisted, `type ${shape} = ${shapeType};`, value, `${owner}${doc}export const ${name}: ${stated} = ${name}$ as unknown as ${stated};`].join("\n");
 }
 

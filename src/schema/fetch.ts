@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { GeneratorError } from "../errors.js";
+import { DownloadError, GeneratorError } from "../errors.js";
 import { hashText } from "../write/manifest.js";
 import { readPins, type PinnedRevision } from "./revisions.js";
 
@@ -53,12 +53,23 @@ async function obtain(pin: PinnedRevision, from: string | undefined, baseUrl: st
   try {
     response = await fetch(source);
   } catch (error) {
-    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-    const why = cause ? `${(error as Error).message}: ${cause.code ?? ""}${cause.code && cause.message ? " " : ""}${cause.message ?? ""}` : (error as Error).message;
-    throw new GeneratorError(`download failed: ${source}: ${why}. Offline? Copy from a mirror with --from DIR, or download from a reachable mirror with --base-url URL`);
+    throw new DownloadError(source, networkCause(error), true);
   }
-  if (!response.ok) throw new GeneratorError(`download failed: ${source}: HTTP ${response.status}`);
+  if (!response.ok) throw new DownloadError(source, `HTTP ${response.status}`, false);
   return { text: await response.text(), source };
+}
+
+/**
+ * The network failure behind a failed fetch, said once: undici's "fetch failed" wraps a cause
+ * whose message already names its code (`connect ECONNREFUSED 127.0.0.1:9`).
+ */
+function networkCause(error: unknown): string {
+  const outer = error instanceof Error ? error.message : String(error);
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  const message = typeof cause?.message === "string" ? cause.message : "";
+  const code = typeof cause?.code === "string" ? cause.code : "";
+  if (message) return code && !message.includes(code) ? `${code}: ${message}` : message;
+  return code || outer;
 }
 
 function writeAtomically(file: string, text: string): void {

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { GeneratorError } from "../errors.js";
+import { DownloadError, GeneratorError } from "../errors.js";
 import { readPins } from "./revisions.js";
 
 export interface SchemaSource {
@@ -50,18 +50,26 @@ export async function readRevision(revision: string, specRoot: string, options: 
   if (!existsSync(file) && options.fetchMissing && Object.hasOwn(readPins().revisions, revision)) {
     await fetchIntoCache(revision, specRoot);
   }
-  if (!existsSync(file)) {
-    const others = knownRevisions(specRoot).filter((r) => r !== revision);
-    const pins = Object.keys(readPins().revisions);
-    const what = pins.includes(revision) ? `revision "${revision}" is not available` : `unknown revision "${revision}" (pinned revisions: ${pins.join(", ")})`;
-    throw new GeneratorError(
-      `${what}: ${file} does not exist.` +
-        (others.length ? ` Revisions under ${specRoot}: ${others.join(", ")}.` : "") +
-        ` Pass --spec-root DIR (or set MCP_SPEC_ROOT) to a folder holding ${revision}/schema.ts, or fill the cache with \`mcp-gen schema fetch --revision ${revision} [--from MIRROR]\`.`,
-    );
-  }
+  if (!existsSync(file)) throw new GeneratorError(missingRevision(revision, file, specRoot));
   if (!statSync(file).isFile()) throw new GeneratorError(`${file} is not a file`);
   return { file, text: readFileSync(file, "utf8"), revision, label: revision };
+}
+
+/**
+ * What is there instead, each list said once: the revisions under the spec root, and the pinned
+ * ones when the name is not pinned and they are not the same list.
+ */
+function missingRevision(revision: string, file: string, specRoot: string): string {
+  const others = knownRevisions(specRoot).filter((r) => r !== revision);
+  const pins = Object.keys(readPins().revisions);
+  const pinned = pins.includes(revision);
+  const lists = [
+    ...(others.length ? [`Revisions under ${specRoot}: ${others.join(", ")}.`] : []),
+    ...(!pinned && pins.join() !== others.join() ? [`Pinned revisions: ${pins.join(", ")}.`] : []),
+  ];
+  const what = pinned ? `revision "${revision}" is not available` : `unknown revision "${revision}"`;
+  const advice = `Pass --spec-root DIR (or set MCP_SPEC_ROOT) to a folder holding ${revision}/schema.ts, or fill the cache with \`mcp-gen schema fetch --revision ${revision} [--from MIRROR]\`.`;
+  return [`${what}: ${file} does not exist.`, ...lists, advice].join(" ");
 }
 
 async function fetchIntoCache(revision: string, dest: string): Promise<void> {
@@ -69,11 +77,18 @@ async function fetchIntoCache(revision: string, dest: string): Promise<void> {
   try {
     await fetchSchemas({ revisions: [revision], dest, baseUrl: process.env.MCP_GEN_SCHEMA_BASE_URL });
   } catch (error) {
-    const cause = error instanceof GeneratorError ? error.message : String(error);
-    throw new GeneratorError(
-      `revision "${revision}" is not in the cache ${dest} and could not be fetched (${cause}). Offline? Pass --spec-root DIR or set MCP_SPEC_ROOT to a folder holding ${revision}/schema.ts, or run \`mcp-gen schema fetch --revision ${revision} --from MIRROR\`.`,
-    );
+    throw new GeneratorError(`revision "${revision}" is not in the cache ${dest} and ${notFetched(error)}${waysOut(revision)}`);
   }
+}
+
+/** Why the cache could not be filled, ending in "Offline? " when no answer came. */
+function notFetched(error: unknown): string {
+  if (error instanceof DownloadError) return `could not be downloaded from ${error.source}: ${error.reason}. ${error.unreachable ? "Offline? " : ""}`;
+  return `could not be fetched: ${error instanceof GeneratorError ? error.message : String(error)}. `;
+}
+
+function waysOut(revision: string): string {
+  return `Pass --spec-root DIR or set MCP_SPEC_ROOT to a folder holding ${revision}/schema.ts, or run \`mcp-gen schema fetch --revision ${revision} --from MIRROR\`.`;
 }
 
 /**

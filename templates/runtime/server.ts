@@ -107,5 +107,5 @@ function headerClaimsStateless(core: ServerCore, headers: Headers | undefined): 
 function legacyClientRefused(core: ServerCore, request: { id: string | number; params?: Record<string, unknown> }): JsonRpcResponse {
   const supported = [...new Set(core.stateless.map((b) => b.version))];
   const requested = typeof request.params?.["protocolVersion"] === "string" ? request.params["protocolVersion"] : "";
-  return fail(core, request.id, -32022, `Unsupported protocol version: this server speaks ${supported.join(", ")} (per-request _meta, no initialize)`, { supported, requested }, 400);
+  return fail(core, request.id, -32022, `Unsupported protocol version: this server speaks ${supported.join(", ")} (per-request _meta, no initialize). To serve clients that call initialize, generate the server with their revision too: mcp-gen ${supported.map((v) => `--revision ${v}`).join(" ")} --revision ${requested || "<their revision>"}`, { supported, requested }, 400);
 }

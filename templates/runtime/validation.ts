@@ -7,6 +7,36 @@ export { isBase64, isDate, isDateTime, isEmail, isTime, isUri, isUriReference, i
 export { own } from "./own-keys.js";
 
 /**
+ * The Zod config of a generated object schema whose type declares no index signature: unknown
+ * keys are accepted and kept in the output (`z.looseObject`), while the input is the declared
+ * keys alone, as in the type. With `z.core.$loose` the input would carry `[key: string]:
+ * unknown`, which a value typed by the spec's interface (declaring no index signature) cannot be
+ * assigned to: it would be no valid `z.input`.
+ */
+export type Open = { out: Record<string, unknown>; in: {} };
+
+/**
+ * The same for a schema without keys (`object`, an empty interface): any object is an input. An
+ * input of `{}` would read as "no keys at all" (`Record<string, never>`); an `any` index signature
+ * is the one TypeScript lets every object type (interfaces, `object`) be assigned to.
+ */
+export type OpenEmpty = { out: Record<string, unknown>; in: { [key: string]: any } };
+
+/**
+ * `z.looseObject(shape)` typed with the `Open` config. Built this way, the value already has the
+ * type its export states: relating a `$loose` value to an `Open` annotation would cost every
+ * consumer's type check a comparison per object schema.
+ */
+export function openObject<S extends z.core.$ZodLooseShape>(shape: S): z.ZodObject<S, Open> {
+  return z.looseObject(shape) as unknown as z.ZodObject<S, Open>;
+}
+
+/** `z.looseObject({})` typed with the `OpenEmpty` config (as `openObject`). */
+export function anyObject(): z.ZodObject<{}, OpenEmpty> {
+  return z.looseObject({}) as unknown as z.ZodObject<{}, OpenEmpty>;
+}
+
+/**
  * How deeply objects and arrays may nest inside a recursive type (such as a JSON value)
  * before the validator rejects the input. Zod validates recursive types recursively and
  * throws RangeError at roughly 1,500 levels; the guard keeps every verdict a clean result.

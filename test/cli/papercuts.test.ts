@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -62,23 +63,49 @@ describe("CLI papercuts", () => {
     expect(result.stderr).not.toMatch(/does not exist/);
   });
 
-  it("an offline fetch names the cause and what to do", async () => {
+  it("an offline fetch names the cause once and what to do: the full text", async () => {
     const dest = scratchDir("offline");
-    const result = await runCli(["schema", "fetch", "--revision", "2026-07-28", "--base-url", `http://127.0.0.1:${await closedPort()}/schema`, "--dest", dest]);
+    const port = await closedPort();
+    const result = await runCli(["schema", "fetch", "--revision", "2026-07-28", "--base-url", `http://127.0.0.1:${port}/schema`, "--dest", dest]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/download failed: .*ECONNREFUSED.*--from DIR/);
+    expect(result.stderr).toBe(
+      `mcp-gen: error: download failed: http://127.0.0.1:${port}/schema/2026-07-28/schema.ts: connect ECONNREFUSED 127.0.0.1:${port}. ` +
+        "Offline? Copy from a mirror with --from DIR, or download from a reachable mirror with --base-url URL\n",
+    );
   });
 
-  it("a missing revision with no cache and no network says what to do, and does not list it as available", async () => {
+  it("a missing revision with no cache and no network says what to do, once: the full text", async () => {
     const project = scratchDir("offline-project");
     mkdirSync(project, { recursive: true });
     writeFileSync(join(project, "package.json"), "{}");
+    const [cache, port] = [join(project, ".mcp-gen/schema"), await closedPort()];
     const result = await runCli(["--revision", "2026-07-28", "--out", join(project, "gen")], {
       MCP_SPEC_ROOT: "",
-      MCP_GEN_CACHE: join(project, ".mcp-gen/schema"),
-      MCP_GEN_SCHEMA_BASE_URL: `http://127.0.0.1:${await closedPort()}/schema`,
+      MCP_GEN_CACHE: cache,
+      MCP_GEN_SCHEMA_BASE_URL: `http://127.0.0.1:${port}/schema`,
     });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/could not be fetched \(download failed: .*ECONNREFUSED.*\)\. Offline\? Pass --spec-root DIR or set MCP_SPEC_ROOT/);
+    expect(result.stderr).toBe(
+      `mcp-gen: error: revision "2026-07-28" is not in the cache ${cache} and could not be downloaded from http://127.0.0.1:${port}/schema/2026-07-28/schema.ts: ` +
+        `connect ECONNREFUSED 127.0.0.1:${port}. Offline? Pass --spec-root DIR or set MCP_SPEC_ROOT to a folder holding 2026-07-28/schema.ts, ` +
+        "or run `mcp-gen schema fetch --revision 2026-07-28 --from MIRROR`.\n",
+    );
+  });
+
+  it("a cache fill that got an answer (HTTP 404) says so, without asking whether the machine is offline", async () => {
+    const project = scratchDir("missing-upstream");
+    mkdirSync(project, { recursive: true });
+    writeFileSync(join(project, "package.json"), "{}");
+    const server = createHttpServer((_, response) => response.writeHead(404).end());
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const result = await runCli(["--revision", "2026-07-28", "--out", join(project, "gen")], { MCP_SPEC_ROOT: "", MCP_GEN_CACHE: join(project, "cache"), MCP_GEN_SCHEMA_BASE_URL: `http://127.0.0.1:${port}/s` });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/could not be downloaded from http:\/\/127\.0\.0\.1:\d+\/s\/2026-07-28\/schema\.ts: HTTP 404\. Pass --spec-root DIR/);
+      expect(result.stderr).not.toMatch(/Offline/);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -9,7 +9,9 @@ export function importPath(fromFile: string, toTsFile: string): string {
 
 /**
  * A module of compile-time assertions: for every exported type X of the spec's schema.ts,
- * generated X and spec X are mutually assignable, and the validator's input and output are spec Xs.
+ * generated X and spec X are mutually assignable, the validator's input and output are spec Xs,
+ * and a spec X is a valid input (what a caller holding values typed by the spec's interfaces
+ * hands to an API typed by `z.input`).
  */
 export function writeEquivalenceModule(file: string, specSchema: string, generatedIndex: string, generatedSchemas: string, names: string[]): void {
   const lines = [
@@ -28,6 +30,7 @@ export function writeEquivalenceModule(file: string, specSchema: string, generat
       `export type ${name}_SpecIsGenerated = Holds<Extends<Spec.${name}, Gen.${name}>>;`,
       `export type ${name}_ParseOutputIsSpec = Holds<Extends<z.output<typeof S.${name}Schema>, Spec.${name}>>;`,
       `export type ${name}_ParseInputIsSpec = Holds<Extends<z.input<typeof S.${name}Schema>, Spec.${name}>>;`,
+      `export type ${name}_SpecIsParseInput = Holds<Extends<Spec.${name}, z.input<typeof S.${name}Schema>>>;`,
     );
   }
   mkdirSync(dirname(file), { recursive: true });

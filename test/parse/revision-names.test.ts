@@ -40,7 +40,11 @@ describe("--revision takes a revision name, never a path", () => {
   it("other non-names are rejected; plain names resolve as before", async () => {
     expect(await messageOf(() => readRevision("2026 07 28", SPEC_ROOT))).toMatch(/^"2026 07 28" is not a revision name: --revision takes the name of a folder/);
     expect(await messageOf(() => readRevision("-x", SPEC_ROOT))).toMatch(/is not a revision name/);
-    expect(await messageOf(() => readRevision("1999-01-01", SPEC_ROOT))).toMatch(/^unknown revision "1999-01-01" \(pinned revisions: .*\): .* does not exist\. Revisions under/);
+    expect(await messageOf(() => readRevision("1999-01-01", SPEC_ROOT))).toMatch(/^unknown revision "1999-01-01": .* does not exist\. Revisions under [^:]*: 2024-11-05, [^:]*\. Pass --spec-root/);
+    // A spec root without the pinned revisions: the pinned ones are named instead.
+    const empty = scratchDir("no-revisions");
+    mkdirSync(empty, { recursive: true });
+    expect(await messageOf(() => readRevision("1999-01-01", empty))).toMatch(/^unknown revision "1999-01-01": .* does not exist\. Pinned revisions: 2024-11-05, [^:]*\. Pass --spec-root/);
     expect(await readRevision("2026-07-28", SPEC_ROOT)).toMatchObject({ revision: "2026-07-28", label: "2026-07-28", file: join(SPEC_ROOT, "2026-07-28", "schema.ts") });
   });
 });

@@ -3,11 +3,23 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { GENERATED_ROOT, REPO_ROOT } from "../helpers/spec.js";
 import { STRICTEST, tsc } from "../helpers/tsc.js";
+import { REVISIONS as EXAMPLE_REVISIONS } from "../../examples/build.mjs";
 
-/** The README's code blocks marked `<!-- compile: <revision>|all -->`, compiled against the generated output. */
+/**
+ * The README's code blocks marked `<!-- compile: <target> -->`, compiled against the generated
+ * output: a revision, `all` (the root of every revision), or revisions joined by `+` (the
+ * examples' output, which holds exactly those: the README's two-era server).
+ */
 function snippets(): Array<{ target: string; code: string }> {
   const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
-  return [...readme.matchAll(/<!-- compile: ([\w.-]+) -->\n```ts\n([\s\S]*?)```/g)].map((m) => ({ target: m[1]!, code: m[2]! }));
+  return [...readme.matchAll(/<!-- compile: ([\w.+-]+) -->\n```ts\n([\s\S]*?)```/g)].map((m) => ({ target: m[1]!, code: m[2]! }));
+}
+
+function indexOf(target: string): string {
+  if (target === "all") return join(GENERATED_ROOT, "index.js");
+  if (!target.includes("+")) return join(GENERATED_ROOT, `${target}/index.js`);
+  expect(target.split("+")).toEqual(EXAMPLE_REVISIONS);
+  return join(REPO_ROOT, "examples/gen/index.js");
 }
 
 describe("README snippets", () => {
@@ -17,7 +29,7 @@ describe("README snippets", () => {
     const dir = join(REPO_ROOT, "test/tmp/readme");
     mkdirSync(dir, { recursive: true });
     found.forEach(({ target, code }, i) => {
-      const index = join(GENERATED_ROOT, target === "all" ? "index.js" : `${target}/index.js`);
+      const index = indexOf(target);
       writeFileSync(join(dir, `snippet-${i}.ts`), code.replaceAll('"./gen/index.js"', JSON.stringify(relative(dir, index).replace(/\\/g, "/"))));
     });
     const result = await tsc(dir, { ...STRICTEST, isolatedDeclarations: false, declaration: false, types: ["node"] }, ["snippet-*.ts"]);

@@ -58,6 +58,12 @@ function breakCopy(dir: string): void {
   const zodBroken = zodText.replace(`["length"], 10>>`, `["length"], 9>>`).replace("// @ts-expect-error: a request's shape has no `result`\n", "");
   expect(zodBroken.length).toBeLessThan(zodText.length);
   writeFileSync(zodFile, zodBroken);
+  // connect()'s client typed as the bare union of the revisions' clients (as before issue 17).
+  const connectFile = join(dir, "client-connect.ts");
+  const connectText = readFileSync(connectFile, "utf8");
+  const connectBroken = connectText.replace("declare const c: ConnectedClient;", "declare const c: OldClient | NewClient;");
+  expect(connectBroken).not.toBe(connectText);
+  writeFileSync(connectFile, connectBroken);
 }
 
 describe("type-level facts of the generated maps (test/types)", () => {
@@ -73,5 +79,6 @@ describe("type-level facts of the generated maps (test/types)", () => {
     expect(text2).toMatch(/methods-2026-07-28\.ts\(\d+,\d+\): error TS2578: Unused '@ts-expect-error' directive/);
     expect(text2).toMatch(/zod-api\.ts\(\d+,\d+\): error TS2344/); // OptionCount
     expect(text2).toMatch(/zod-api\.ts\(\d+,\d+\): error TS2339: Property 'result' does not exist/); // the negative case, unguarded
+    expect(text2).toMatch(/client-connect\.ts\(\d+,\d+\): error TS2349: This expression is not callable/); // the bare union's paginate
   });
 });

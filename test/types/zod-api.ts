@@ -6,6 +6,7 @@ import {
   CallToolRequestParamsSchema,
   CallToolRequestSchema,
   CallToolResultSchema,
+  ClientCapabilitiesSchema,
   ClientRequestSchema,
   ImplementationSchema,
   ListToolsRequestSchema,
@@ -70,6 +71,16 @@ export type InputSameAsSpec = Assert<Same<Known<z.input<typeof CallToolRequestSc
 export type UnionOutputSameAsSpec = Assert<Same<Known<z.output<typeof ClientRequestSchema>>, Known<Spec.ClientRequest>>>;
 export type ResultOutputSameAsSpec = Assert<Same<Known<z.output<typeof CallToolResultSchema>>, Known<Spec.CallToolResult>>>;
 export type ImplementationInputSameAsSpec = Assert<Same<Known<z.input<typeof ImplementationSchema>>, Known<Spec.Implementation>>>;
+// A value typed by the spec's interfaces is an input as it is (issue 17): the input of an object
+// whose type declares no index signature has the declared keys only, at every level.
+declare const request: Spec.CallToolRequest;
+export const requestAsInput: z.input<typeof CallToolRequestSchema> = request;
+export type InputIsSameAsSpec = Assert<Same<z.input<typeof CallToolRequestSchema>, Spec.CallToolRequest>>;
+export type CapabilitiesInputIsSameAsSpec = Assert<Same<z.input<typeof ClientCapabilitiesSchema>, Spec.ClientCapabilities>>;
+// @ts-expect-error: a CallToolResult is no CallToolRequest input
+export const resultAsInput: z.input<typeof CallToolRequestSchema> = {} as Spec.CallToolResult;
+// @ts-expect-error: the output has a place for unknown keys (`[key: string]: unknown`) that the interface has not
+export type SpecIsOutput = Assert<Extends<Spec.ClientCapabilities, z.output<typeof ClientCapabilitiesSchema>>>;
 // Unknown keys are kept: the output has a place for them (the spec's interface has not).
 export type UnknownKeysKept = Assert<Equal<z.output<typeof CallToolRequestSchema>["x-extension"], unknown>>;
 // @ts-expect-error: a number is not a tool name, in the input as in the output
