@@ -151,6 +151,31 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
   return files;
 }
 
+export interface DeclarationModuleOptions extends RevisionEmitOptions {
+  /** What the provenance header names as the source (`the catalog of …`). */
+  source: string;
+}
+
+/**
+ * types.ts, schemas.ts and validators.ts of any model (e.g. the JSON Schema front end's, for a
+ * server's catalog), with the revision output's templates; their runtime imports point at
+ * `runtimeImport`. Pure, deterministic, unformatted.
+ */
+export function emitDeclarationModules(model: SchemaModel, options: DeclarationModuleOptions): OutputFile[] {
+  const render = (name: string, data: object = {}): string => template(name)({ generatorVersion: options.generatorVersion, source: options.source, sha256: "", runtime: options.runtimeImport, ...data });
+  const schemas = emitSchemaDeclarations(model);
+  return [
+    { path: "types.ts", content: render("types.ts", { declarations: emitTypeDeclarations(model) }) },
+    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), { declarations: schemas, usesRuntime: schemas.some((code) => /\brt\./.test(code)) }, `${options.runtimeImport}/validation.js`) },
+    { path: "validators.ts", content: validatorsFile(model, render, options.runtimeImport) },
+  ];
+}
+
+/** Renders one of templates/*.hbs (with the header partial) for emitters outside this module. */
+export function renderTemplate(name: string, data: object): string {
+  return template(name)(data);
+}
+
 /**
  * The revision-independent runtime, copied verbatim from `templates/runtime/` (real TypeScript,
  * type-checked and tested in this repository) with the provenance header.
