@@ -4,12 +4,14 @@
 // checked without the body (path, method, Host/Origin, Content-Type, Content-Length) is checked
 // before a byte of it is read; the body is then read up to a limit and decoded once.
 import { BodyRefusal, DEFAULT_MAX_BODY_BYTES, decodeBody, readBody, refuseBeforeReading } from "./server-http-body.js";
-import { SessionTable, type SessionEntry } from "./server-http-sessions.js";
+import { SessionTable } from "./server-http-sessions.js";
 import { HEADER } from "./protocol.js";
-import { errorResponse, JSONRPC } from "./server-messages.js";
+import { errorResponse, JSONRPC, ProtocolError } from "./server-messages.js";
 import { checkHostAndOrigin, type OriginOptions } from "./server-origin.js";
-import type { McpServer, TransportInfo } from "./server.js";
-import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "./server-types.js";
+import { memoryStore } from "./server-store-memory.js";
+import { StoreUnavailableError, type McpStore } from "./server-store.js";
+import type { McpServer, Session, TransportInfo } from "./server.js";
+import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "./server-types.js";
 
 export interface FetchHandlerOptions extends OriginOptions {
   /** The principal of a request (e.g. from its Authorization header): sealed request states and legacy sessions are bound to it. */
@@ -26,6 +28,14 @@ export interface FetchHandlerOptions extends OriginOptions {
   maxSessions?: number;
   /** When `maxSessions` are open: close the least recently used one (default), or refuse the new one with 503. */
   whenSessionsFull?: "evict-oldest" | "refuse";
+  /**
+   * Where legacy sessions, their GET streams' events and the notifications of other replicas
+   * live. Default: `memoryStore()`, this process alone. Give every replica the same shared store
+   * (`redisStore(client)` from server-store-redis.ts) to serve one client from any of them.
+   */
+  store?: McpStore;
+  /** Events each legacy session keeps for a GET stream that reconnects with `Last-Event-ID` (default 100). */
+  eventWindow?: number;
 }
 
 const encoder = new TextEncoder();
@@ -64,8 +74,8 @@ function jsonResponse(body: unknown, status: number, headers: Record<string, str
 
 const refused = (refusal: BodyRefusal) => jsonResponse(refusal.answer, refusal.status);
 
-export function sseEvent(message: unknown): Uint8Array {
-  return encoder.encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+export function sseEvent(message: unknown, id?: string): Uint8Array {
+  return encoder.encode(`${id === undefined ? "" : `id: ${id}\n`}event: message\ndata: ${JSON.stringify(message)}\n\n`);
 }
 
 /** Sent first on a GET stream, so that its headers reach the client at once. */
@@ -80,7 +90,8 @@ interface HttpContext {
 }
 
 export function toFetchHandler(server: McpServer, options: FetchHandlerOptions = {}): (request: Request) => Promise<Response> {
-  const sessions = new SessionTable({ idleMs: options.sessionIdleMs ?? 30 * 60_000, maxSessions: options.maxSessions ?? 10_000, whenFull: options.whenSessionsFull ?? "evict-oldest" });
+  const limits = { idleMs: options.sessionIdleMs ?? 30 * 60_000, maxSessions: options.maxSessions ?? 10_000, whenFull: options.whenSessionsFull ?? "evict-oldest", eventWindow: options.eventWindow ?? 100 } as const;
+  const sessions = new SessionTable(server, options.store ?? memoryStore(), limits);
   const context: HttpContext = { server, options, sessions, legacy: server.versions.session.length > 0 };
   return async (request) => {
     if (options.path !== undefined && pathOf(request) !== options.path) return new Response("Not Found", { status: 404 });
@@ -88,7 +99,6 @@ export function toFetchHandler(server: McpServer, options: FetchHandlerOptions =
     if (!allowed.split(", ").includes(request.method)) return new Response(null, { status: 405, headers: { allow: allowed } });
     const origin = checkHostAndOrigin(request, options);
     if (origin) return jsonResponse(errorResponse(null, -32000, origin), 403);
-    sessions.sweep();
     switch (request.method) {
       case "POST":
         return post(context, request);
@@ -121,52 +131,102 @@ async function post(context: HttpContext, request: Request): Promise<Response> {
   const body = decodeBody(bytes);
   if (body instanceof BodyRefusal) return refused(body);
   const principal = await principalOf(context.options, request);
-  const found = legacySession(context, request, principal, body);
+  const found = await legacySession(context, request, principal, body);
   if (found instanceof Response) return found;
+  // The session stays acquired until its answer ends (an SSE answer runs on after this returns).
+  let held = found !== undefined;
+  const release = () => {
+    if (held && found) context.sessions.release(found);
+    held = false;
+  };
+  try {
+    return await answerPost(context, request, body, { principal, found, release });
+  } catch (error) {
+    release();
+    return storeFailure(context, error, idOf(body));
+  }
+}
+
+interface PostState {
+  principal: string | undefined;
+  /** The session the request named (acquired), if any. */
+  found: Session | undefined;
+  release: () => void;
+}
+
+async function answerPost(context: HttpContext, request: Request, body: Record<string, unknown>, state: PostState): Promise<Response> {
+  const { principal, found } = state;
   const base: TransportInfo & { signal: AbortSignal } = {
     headers: request.headers,
     signal: request.signal,
-    ...(found ? { session: found.session } : {}),
+    ...(found ? { session: found } : {}),
     ...(principal !== undefined ? { principal } : {}),
     ...(context.options.toolInputSchema ? { toolInputSchema: context.options.toolInputSchema } : {}),
   };
   const isRequest = typeof body["method"] === "string" && "id" in body;
   if (!isRequest) {
+    // An answer to a request another replica sent (or a cancellation of one it runs) goes there.
+    if (found) await context.sessions.forward(found, body as unknown as JsonRpcMessage);
     const answer = await context.server.handle(body, base);
+    state.release();
     return answer ? jsonResponse(answer, context.server.statusOf(answer)) : new Response(null, { status: 202 });
   }
   const message = body as unknown as JsonRpcRequest;
   const headers: Record<string, string> = {};
-  let session = found?.session;
+  let session = found;
   if (!session && context.legacy && context.server.opensSession(message)) {
-    session = context.server.createSession(crypto.randomUUID());
+    session = context.server.createSession(crypto.randomUUID(), { listen: false });
     headers[HEADER.sessionId] = session.id;
   }
-  const response = await stream(context.server, message, { ...base, ...(session ? { session } : {}) }, headers, (answer) => holdUntil(request, answer));
-  if (session && !found && session.binding && !context.sessions.add(session, principal)) {
+  const running = (answer: Promise<unknown>) => {
+    holdUntil(request, answer);
+    answer.then(state.release, state.release);
+  };
+  const response = await stream(context.server, message, { ...base, ...(session ? { session } : {}) }, headers, running);
+  if (session && !found && session.binding && !(await context.sessions.add(session, principal))) {
     session.close();
     return jsonResponse(errorResponse(message.id, -32000, "Service Unavailable: too many sessions"), 503, { "retry-after": "60" });
   }
   return response;
 }
 
+function idOf(body: Record<string, unknown> | undefined): string | number | null {
+  const id = body?.["id"];
+  return typeof id === "string" || typeof id === "number" ? id : null;
+}
+
+/** A store that failed a request: 503 when it is unreachable (a retry may succeed), else 500, reported. */
+function storeFailure(context: HttpContext, error: unknown, id: string | number | null): Response {
+  if (error instanceof ProtocolError) return jsonResponse(errorResponse(id, error.code, error.message, error.data), error.httpStatus);
+  if (error instanceof StoreUnavailableError) return jsonResponse(errorResponse(id, -32000, "Service Unavailable: the session store is unreachable; retry shortly"), 503, { "retry-after": "1" });
+  context.server.reportError(error);
+  return jsonResponse(errorResponse(id, JSONRPC.internalError, "Internal error"), 500);
+}
+
 /**
- * The legacy session a request names, when the server keeps sessions: 404 when it is unknown (or
- * belongs to another principal), 400 when its `MCP-Protocol-Version` is not the session's. A
- * server without legacy revisions ignores the header (2026-07-28: "ignore it").
+ * The legacy session a request names, when the server keeps sessions, acquired (the caller
+ * releases it): 404 when it is unknown (or belongs to another principal), 400 when its
+ * `MCP-Protocol-Version` is not the session's, 503 when the store cannot say. A server without
+ * legacy revisions ignores the header (2026-07-28: "ignore it").
  */
-function legacySession(context: HttpContext, request: Request, principal: string | undefined, body: Record<string, unknown> | undefined): SessionEntry | undefined | Response {
+async function legacySession(context: HttpContext, request: Request, principal: string | undefined, body: Record<string, unknown> | undefined): Promise<Session | undefined | Response> {
   const id = request.headers.get(HEADER.sessionId);
   if (id === null || !context.legacy) return undefined;
-  const entry = context.sessions.get(id, principal);
-  const requestId = body && (typeof body["id"] === "string" || typeof body["id"] === "number") ? body["id"] : null;
-  if (!entry) return jsonResponse(errorResponse(requestId, -32001, "Session not found"), 404);
+  const requestId = idOf(body);
+  let session: Session | undefined;
+  try {
+    session = await context.sessions.acquire(id, principal);
+  } catch (error) {
+    return storeFailure(context, error, requestId);
+  }
+  if (!session) return jsonResponse(errorResponse(requestId, -32001, "Session not found"), 404);
   const version = request.headers.get(HEADER.protocolVersion);
-  const negotiated = entry.session.binding?.version;
+  const negotiated = session.binding?.version;
   if (version !== null && negotiated !== undefined && version !== negotiated) {
+    context.sessions.release(session);
     return jsonResponse(errorResponse(requestId, JSONRPC.invalidRequest, `Bad Request: ${HEADER.protocolVersion} ${version} is not this session's version (${negotiated})`), 400);
   }
-  return entry;
+  return session;
 }
 
 /**
@@ -209,51 +269,76 @@ async function stream(server: McpServer, request: JsonRpcRequest, info: Transpor
   return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
 }
 
-/** The session of a GET or DELETE: 400 without the header, 404 when unknown (see legacySession). */
-async function sessionFor(context: HttpContext, request: Request): Promise<SessionEntry | Response> {
+/** The session of a GET or DELETE, acquired: 400 without the header, 404 when unknown (see legacySession). */
+async function sessionFor(context: HttpContext, request: Request): Promise<Session | Response> {
   if (request.headers.get(HEADER.sessionId) === null) return jsonResponse(errorResponse(null, -32000, `Bad Request: ${HEADER.sessionId} header required`), 400);
-  const found = legacySession(context, request, await principalOf(context.options, request), undefined);
+  const found = await legacySession(context, request, await principalOf(context.options, request), undefined);
   return found ?? jsonResponse(errorResponse(null, -32001, "Session not found"), 404);
 }
 
-/** GET: a stream for the session's messages outside requests (list changes, resource updates). */
+/**
+ * GET: a stream for the session's messages outside requests (list changes, resource updates),
+ * each with the id its log gave it. With `Last-Event-ID`, what was logged after that id comes
+ * first, so a client that lost its stream (on this replica or another) misses nothing.
+ */
 async function openSessionStream(context: HttpContext, request: Request): Promise<Response> {
   if (request.headers.get(HEADER.sessionId) === null) return new Response(null, { status: 405, headers: { allow: "POST, DELETE" } });
-  const entry = await sessionFor(context, request);
-  if (entry instanceof Response) return entry;
+  const session = await sessionFor(context, request);
+  if (session instanceof Response) return session;
   let closed!: () => void;
-  holdUntil(request, new Promise<void>((resolve) => (closed = resolve)));
+  const ended = new Promise<void>((resolve) => (closed = resolve));
   let detach: (() => void) | undefined;
+  let gone = false;
   const end = () => {
+    gone = true;
     detach?.();
     detach = undefined;
     closed();
   };
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(PRIMING);
-      detach = context.sessions.attach(entry, {
-        send: (message) => controller.enqueue(sseEvent(message)),
-        close: () => {
-          end();
-          try {
-            controller.close();
-          } catch {
-            // already closed by the client
-          }
-        },
-      });
-      if (request.signal.aborted) end();
-      else request.signal.addEventListener("abort", end, { once: true });
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  // start() runs now, in the constructor: the controller is there for the replayed events.
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c).enqueue(PRIMING), cancel: end });
+  const sink = {
+    send: (event: { id: string; message: unknown }) => {
+      if (!gone) controller.enqueue(sseEvent(event.message, event.id));
     },
-    cancel: end,
-  });
+    close: () => {
+      end();
+      try {
+        controller.close();
+      } catch {
+        // already closed by the client
+      }
+    },
+  };
+  try {
+    detach = await context.sessions.attach(session, lastEventIdOf(request), sink);
+  } catch (error) {
+    return storeFailure(context, error, null);
+  } finally {
+    context.sessions.release(session);
+  }
+  if (!detach) return jsonResponse(errorResponse(null, -32001, "Session not found"), 404);
+  holdUntil(request, ended);
+  if (request.signal.aborted) end();
+  else request.signal.addEventListener("abort", end, { once: true });
   return new Response(body, { status: 200, headers: SSE_HEADERS });
 }
 
+function lastEventIdOf(request: Request): string | undefined {
+  const id = request.headers.get("last-event-id");
+  return id === null || id === "" ? undefined : id;
+}
+
 async function deleteSession(context: HttpContext, request: Request): Promise<Response> {
-  const entry = await sessionFor(context, request);
-  if (entry instanceof Response) return entry;
-  context.sessions.close(entry.session.id);
+  const session = await sessionFor(context, request);
+  if (session instanceof Response) return session;
+  try {
+    await context.sessions.close(session.id);
+  } catch (error) {
+    return storeFailure(context, error, null);
+  } finally {
+    context.sessions.release(session);
+  }
   return new Response(null, { status: 200 });
 }

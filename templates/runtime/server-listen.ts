@@ -62,13 +62,28 @@ export function acknowledgement(id: RequestId, filter: SubscriptionFilter): Json
   return notification("notifications/subscriptions/acknowledged", { notifications: { ...filter }, _meta: { [META.subscriptionId]: id } });
 }
 
-/** The listeners of a server and what the server announces to them. */
+/**
+ * The listeners of a server and what the server announces to them. A relay (a fetch handler's
+ * store) hears every announcement too, and brings in those of other replicas (`receive`).
+ */
 export class NotificationHub {
   readonly #listeners = new Set<Listener>();
+  readonly #relays = new Set<(message: JsonRpcNotification) => void>();
 
   add(listener: Listener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  /** Adds a relay; the returned function removes it. */
+  relay(publish: (message: JsonRpcNotification) => void): () => void {
+    this.#relays.add(publish);
+    return () => this.#relays.delete(publish);
+  }
+
+  /** A notification announced by another replica: this process's listeners hear it, the relays do not (they sent it). */
+  receive(message: JsonRpcNotification): void {
+    this.#deliver(message);
   }
 
   changed(change: Change): void {
@@ -80,6 +95,11 @@ export class NotificationHub {
   }
 
   #publish(message: JsonRpcNotification): void {
+    this.#deliver(message);
+    for (const publish of [...this.#relays]) publish(message);
+  }
+
+  #deliver(message: JsonRpcNotification): void {
     for (const listener of [...this.#listeners]) if (listener.wants(message)) listener.deliver(message);
   }
 }

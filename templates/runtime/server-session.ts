@@ -6,6 +6,7 @@ import { capabilityFor, missingCapabilities, markedState } from "./server-contex
 import { answerForError, callHandler, completeResult, fail, isInputRequired, methodInfo, validateRequest, type ServerCore } from "./server-core.js";
 import type { Exchange } from "./server-modern.js";
 import { issueData, isObject, JSONRPC, ProtocolError, resultResponse } from "./server-messages.js";
+import type { SessionChange, SessionRecord } from "./server-store.js";
 import type { ClientFacts, JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, LogLevel, RequestId, RevisionBinding } from "./server-types.js";
 import { LOG_LEVELS } from "./server-types.js";
 
@@ -20,8 +21,10 @@ export interface Session {
   readonly pending: Map<RequestId, (response: JsonRpcResponse) => void>;
   /** Requests being handled, for `notifications/cancelled`. */
   readonly inflight: InFlight;
-  /** Sends a message outside any request (stdio: stdout; HTTP: the GET stream, when open). */
+  /** Sends a message outside any request (stdio: stdout). Over HTTP, the store logs them for the GET streams instead. */
   send?: ((message: JsonRpcNotification) => void) | undefined;
+  /** Told of what a request changed (log level, subscriptions) before it is answered: HTTP keeps it in its store. */
+  onChange?: ((change: SessionChange) => Promise<void>) | undefined;
   close(): void;
 }
 
@@ -45,6 +48,10 @@ export class InFlight {
     if (set?.size === 0) this.#byId.delete(id);
   }
 
+  has(id: unknown): boolean {
+    return this.#byId.has(id as RequestId);
+  }
+
   cancel(id: unknown, reason?: unknown): void {
     for (const controller of this.#byId.get(id as RequestId) ?? []) controller.abort(reason);
   }
@@ -54,8 +61,11 @@ export class InFlight {
   }
 }
 
-
-export function createSession(core: ServerCore, id: string): Session {
+/**
+ * A new session. `listen`: it hears the server's notifications through the hub (stdio); an
+ * HTTP session does not, its store logs them for its GET streams.
+ */
+export function createSession(core: ServerCore, id: string, listen = true): Session {
   const session: Session = {
     id,
     subscriptions: new Set(),
@@ -68,11 +78,38 @@ export function createSession(core: ServerCore, id: string): Session {
       session.pending.clear();
     },
   };
-  const remove = core.hub.add({
-    wants: (m) => session.binding !== undefined && (m.method !== "notifications/resources/updated" || session.subscriptions.has(String(m.params?.["uri"]))),
-    deliver: (m) => session.send?.(m),
-  });
+  const remove = listen
+    ? core.hub.add({
+        wants: (m) => session.binding !== undefined && (m.method !== "notifications/resources/updated" || session.subscriptions.has(String(m.params?.["uri"]))),
+        deliver: (m) => session.send?.(m),
+      })
+    : () => undefined;
   return session;
+}
+
+/** What the store keeps of a session (the principal is the transport's to add). */
+export function sessionSnapshot(session: Session): Omit<SessionRecord, "principal"> | undefined {
+  if (!session.binding || !session.client) return undefined;
+  return { id: session.id, version: session.binding.version, client: session.client, ...(session.logLevel ? { logLevel: session.logLevel } : {}), subscriptions: [...session.subscriptions] };
+}
+
+/** A session of another request (maybe of another replica) rebuilt from its record; undefined when its version is not served here. */
+export function restoreSession(core: ServerCore, record: SessionRecord): Session | undefined {
+  const binding = core.session.find((b) => b.version === record.version);
+  if (!binding) return undefined;
+  const session = createSession(core, record.id, false);
+  session.binding = binding;
+  session.client = record.client;
+  refreshSession(session, record);
+  return session;
+}
+
+/** Takes in what other requests changed since (log level, subscriptions). */
+export function refreshSession(session: Session, record: SessionRecord): void {
+  if (record.logLevel) session.logLevel = record.logLevel;
+  else delete session.logLevel;
+  session.subscriptions.clear();
+  for (const uri of record.subscriptions) session.subscriptions.add(uri);
 }
 
 /** The session binding for a requested version: that one if served, else the newest session-era one. */
@@ -97,7 +134,7 @@ export async function handleSessionRequest(core: ServerCore, session: Session, m
     const info = methodInfo(binding, message.method);
     if (!info || info.kind !== "request" || !info.sender.includes("client")) return fail(core, message.id, JSONRPC.methodNotFound, "Method not found", undefined, 404);
     validateRequest(info, message);
-    const builtIn = builtInAnswer(session, message);
+    const builtIn = await builtInAnswer(session, message);
     if (builtIn) return builtIn;
     const result = await rounds(core, session, binding, message, { ...exchange, signal: controller.signal });
     return completeResult(core, info, message, result, false);
@@ -124,21 +161,31 @@ function initialize(core: ServerCore, session: Session, message: JsonRpcRequest)
   return resultResponse(message.id, result);
 }
 
-/** The methods a legacy server answers itself (from the legacy prose): ping, log level, subscriptions. */
-function builtInAnswer(session: Session, message: JsonRpcRequest): JsonRpcResponse | undefined {
+/**
+ * The methods a legacy server answers itself (from the legacy prose): ping, log level,
+ * subscriptions. A change is answered once the session's store has it (else the request fails).
+ */
+async function builtInAnswer(session: Session, message: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
+  const change = builtInChange(message);
+  if (change === undefined) return message.method === "ping" ? resultResponse(message.id, {}) : undefined;
+  if (change === null) return resultResponse(message.id, {});
+  if ("logLevel" in change) session.logLevel = change.logLevel;
+  else if ("subscribe" in change) session.subscriptions.add(change.subscribe);
+  else session.subscriptions.delete(change.unsubscribe);
+  await session.onChange?.(change);
+  return resultResponse(message.id, {});
+}
+
+/** What a built-in method changes; undefined for the others (an unknown log level changes nothing). */
+function builtInChange(message: JsonRpcRequest): SessionChange | null | undefined {
   const params = message.params ?? {};
   switch (message.method) {
-    case "ping":
-      return resultResponse(message.id, {});
     case "logging/setLevel":
-      if ((LOG_LEVELS as readonly unknown[]).includes(params["level"])) session.logLevel = params["level"] as LogLevel;
-      return resultResponse(message.id, {});
+      return (LOG_LEVELS as readonly unknown[]).includes(params["level"]) ? { logLevel: params["level"] as LogLevel } : null;
     case "resources/subscribe":
-      session.subscriptions.add(String(params["uri"]));
-      return resultResponse(message.id, {});
+      return { subscribe: String(params["uri"]) };
     case "resources/unsubscribe":
-      session.subscriptions.delete(String(params["uri"]));
-      return resultResponse(message.id, {});
+      return { unsubscribe: String(params["uri"]) };
     default:
       return undefined;
   }

@@ -1,10 +1,11 @@
 // The server object the generated `createServer` returns: one dispatcher for every revision it
 // was generated with, stateless (2026-07-28 and later) and session-based (legacy) alike.
-import { announce, createCore, fail, type ServerCore } from "./server-core.js";
+import { announce, createCore, fail, reportError, type ServerCore } from "./server-core.js";
 import { claimedVersion, handleStateless, type Exchange } from "./server-modern.js";
 import { classify, JSONRPC } from "./server-messages.js";
-import { createSession, handleSessionMessage, handleSessionRequest, isInitialize, type Session } from "./server-session.js";
-import type { JsonRpcResponse, RevisionBinding, ServerOptionsBase } from "./server-types.js";
+import { createSession, handleSessionMessage, handleSessionRequest, isInitialize, restoreSession, type Session } from "./server-session.js";
+import type { SessionRecord } from "./server-store.js";
+import type { JsonRpcNotification, JsonRpcResponse, RevisionBinding, ServerOptionsBase } from "./server-types.js";
 import { HEADER } from "./protocol.js";
 import type { Definition, DefinitionKind } from "./server-define.js";
 import type { Registry } from "./server-registry.js";
@@ -29,8 +30,21 @@ export interface McpServer {
   handleText(text: string, transport?: TransportInfo): Promise<JsonRpcResponse | undefined>;
   /** The HTTP status a Streamable HTTP server answers a response with (200 unless an error says otherwise). */
   statusOf(response: JsonRpcResponse): number;
-  /** A new legacy session (transports create one per stdio process or `initialize`). */
-  createSession(id: string): Session;
+  /**
+   * A new legacy session (transports create one per stdio process or `initialize`). `listen:
+   * false`: it does not hear notifications itself (an HTTP store logs them for its GET streams).
+   */
+  createSession(id: string, options?: { listen?: boolean }): Session;
+  /** A legacy session rebuilt from its store's record (undefined when its version is not served here). */
+  restoreSession(record: SessionRecord): Session | undefined;
+  /**
+   * Connects a transport's store: every announcement also goes to `publish`; `receive` brings
+   * in another replica's (this process's listen streams hear it; a tools change also drops
+   * the tools cached for `Mcp-Param-*` checks). `close` disconnects.
+   */
+  relayNotifications(publish: (message: JsonRpcNotification) => void): { receive(message: JsonRpcNotification): void; close(): void };
+  /** Reports a failure of a transport through the server's onError (default: stderr). */
+  reportError(error: unknown): void;
   /** True for a request that opens a legacy session (`initialize` without a stateless envelope). */
   opensSession(request: { method: string; params?: Record<string, unknown> }): boolean;
   /** Announces changes to listening clients: `subscriptions/listen` streams and legacy sessions. */
@@ -64,7 +78,10 @@ export function createMcpServer(options: ServerOptionsBase, revisions: RevisionB
       return dispatch(core, value, transport);
     },
     statusOf: (response) => core.statuses.get(response) ?? 200,
-    createSession: (id) => createSession(core, id),
+    createSession: (id, options) => createSession(core, id, options?.listen ?? true),
+    restoreSession: (record) => restoreSession(core, record),
+    relayNotifications: (publish) => relayNotifications(core, publish),
+    reportError: (error) => reportError(core, error),
     opensSession: (request) => core.session.length > 0 && isInitialize(core, request.method) && claimedVersion(request) === undefined,
     notify: {
       toolsListChanged: () => announce(core, "tools"),
@@ -76,6 +93,16 @@ export function createMcpServer(options: ServerOptionsBase, revisions: RevisionB
     add: (...definitions) => registryOf(core).add(...definitions),
     remove: (kind, key) => registryOf(core).remove(kind, key),
   };
+}
+
+function relayNotifications(core: ServerCore, publish: (message: JsonRpcNotification) => void): { receive(message: JsonRpcNotification): void; close(): void } {
+  const close = core.hub.relay(publish);
+  const receive = (message: JsonRpcNotification) => {
+    // Another replica's tools changed: the list this one cached may be stale too (the author's tools/list may read shared state).
+    if (message.method === "notifications/tools/list_changed") core.tools.forget();
+    core.hub.receive(message);
+  };
+  return { receive, close };
 }
 
 function registryOf(core: ServerCore): Registry {
