@@ -1,12 +1,18 @@
 import { execFileSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
+import type { TestProject } from "vitest/node";
 import { main } from "../../src/cli.js";
 import { ensureRunner } from "./conformance-runner.js";
 import { GENERATED_ROOT, REPO_ROOT, REVISIONS, SPEC_ROOT } from "./spec.js";
+import { startRedis, type RedisProcess } from "./redis-server.js";
 
-/** Generates every revision of the mirror once for the whole run, and builds the examples. */
-export default async function setup(): Promise<void> {
+/**
+ * Generates every revision of the mirror once for the whole run, builds the examples, and
+ * starts the run's shared Redis when none was given (MCP_TEST_REDIS_URL, as .ci/run does) and
+ * redis-server is there; without one the tests that need it fail and say why (see redis.ts).
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (REVISIONS.length === 0) throw new Error(`no spec mirror at ${SPEC_ROOT}: set MCP_SPEC_ROOT`);
   rmSync(GENERATED_ROOT, { recursive: true, force: true });
   rmSync(join(REPO_ROOT, "test/tmp/scratch"), { recursive: true, force: true });
@@ -16,4 +22,10 @@ export default async function setup(): Promise<void> {
   if (code !== 0) throw new Error(`generation failed with exit code ${code}`);
   ensureRunner(); // once here: test files running in parallel must not each run npm ci
   execFileSync(process.execPath, [join(REPO_ROOT, "examples/build.mjs")], { stdio: "inherit", env: { ...process.env, MCP_SPEC_ROOT: SPEC_ROOT } });
+  let redis: RedisProcess | undefined;
+  if (!process.env["MCP_TEST_REDIS_URL"] && process.env["MCP_TEST_NO_REDIS"] !== "1") {
+    redis = await startRedis().catch((error: Error) => (console.error(`global setup: ${error.message}`), undefined));
+  }
+  project.provide("redisUrl", process.env["MCP_TEST_REDIS_URL"] || redis?.url);
+  return async () => redis?.dispose();
 }

@@ -1,0 +1,172 @@
+// The Lua scripts of the Redis store (server-store-redis.ts). Each step that reads and writes
+// several keys runs as one script, so that replicas never see it half done, and so that an event
+// is logged and announced in one order everywhere (a client resuming from an id then misses
+// nothing and gets nothing twice). Every script gets the key prefix as ARGV[1]; keys are built
+// from it (so the store needs one Redis, not a cluster).
+//
+// Keys (P = the prefix):  P s:<session>  the session's record (JSON), expiring when it idles
+//   P e:<session>  its event log (a stream, the newest `eventWindow` entries), expiring with it
+//   P st:<session> its GET streams (a sorted set, newest last), expiring with it
+//   P l:<stream>   a stream's lease, renewed by the replica that holds it
+//   P u:<uri>      the sessions subscribed to a URI, expiring after the last of them
+//   P idx          every session by its last use (for maxSessions), expiring after the newest
+// Channel: P bus (events logged, sessions closed, notifications and forwarded messages).
+
+const HELPERS = `
+local P = ARGV[1]
+local function extend(key, ttl)
+  if redis.call('PTTL', key) < ttl then redis.call('PEXPIRE', key, ttl) end
+end
+local function touch(id, now, idle)
+  local key = P .. 's:' .. id
+  local record = redis.call('GET', key)
+  if not record then return false end
+  redis.call('PEXPIRE', key, idle)
+  redis.call('PEXPIRE', P .. 'e:' .. id, idle)
+  redis.call('PEXPIRE', P .. 'st:' .. id, idle)
+  redis.call('ZADD', P .. 'idx', now, id)
+  redis.call('PEXPIRE', P .. 'idx', idle)
+  for _, uri in ipairs(cjson.decode(record).subscriptions) do extend(P .. 'u:' .. uri, idle) end
+  return record
+end
+local function drop(id)
+  local key = P .. 's:' .. id
+  local record = redis.call('GET', key)
+  if record then
+    for _, uri in ipairs(cjson.decode(record).subscriptions) do redis.call('SREM', P .. 'u:' .. uri, id) end
+  end
+  for _, stream in ipairs(redis.call('ZRANGE', P .. 'st:' .. id, 0, -1)) do redis.call('DEL', P .. 'l:' .. stream) end
+  redis.call('DEL', key, P .. 'e:' .. id, P .. 'st:' .. id)
+  redis.call('ZREM', P .. 'idx', id)
+  redis.call('PUBLISH', P .. 'bus', cjson.encode({ t = 'closed', s = id }))
+end
+`;
+
+/** ARGV: P, id, record, now, idleMs, maxSessions, whenFull. Returns {1, evicted…} or {0} (full, refused). */
+const CREATE = `
+local id, record, now, idle, max = ARGV[2], ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
+local idx = P .. 'idx'
+for _, old in ipairs(redis.call('ZRANGEBYSCORE', idx, '-inf', now - idle, 'LIMIT', 0, 256)) do
+  if redis.call('EXISTS', P .. 's:' .. old) == 0 then redis.call('ZREM', idx, old) end
+end
+local evicted = {}
+while redis.call('ZCARD', idx) >= max do
+  if ARGV[7] == 'refuse' then return {0} end
+  local oldest = redis.call('ZRANGE', idx, 0, 0)[1]
+  if redis.call('EXISTS', P .. 's:' .. oldest) == 0 then
+    redis.call('ZREM', idx, oldest)
+  else
+    drop(oldest)
+    evicted[#evicted + 1] = oldest
+  end
+end
+redis.call('SET', P .. 's:' .. id, record, 'PX', idle)
+redis.call('ZADD', idx, now, id)
+redis.call('PEXPIRE', idx, idle)
+return {1, unpack(evicted)}
+`;
+
+/** ARGV: P, id, now, idleMs. The record, its idle time restarted, or nil. */
+const GET = `return touch(ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]))`;
+
+/** ARGV: P, id, expected record, new record, 'sub' | 'unsub' | '', uri, idleMs. 1 done, 0 gone, -1 changed meanwhile. */
+const UPDATE = `
+local id = ARGV[2]
+local current = redis.call('GET', P .. 's:' .. id)
+if not current then return 0 end
+if current ~= ARGV[3] then return -1 end
+redis.call('SET', P .. 's:' .. id, ARGV[4], 'KEEPTTL')
+local subscribers = P .. 'u:' .. ARGV[6]
+if ARGV[5] == 'sub' then
+  redis.call('SADD', subscribers, id)
+  extend(subscribers, tonumber(ARGV[7]))
+elseif ARGV[5] == 'unsub' then
+  redis.call('SREM', subscribers, id)
+end
+return 1
+`;
+
+/** ARGV: P, id. */
+const DELETE = `drop(ARGV[2]) return 1`;
+
+/**
+ * ARGV: P, id, stream, after ('' for none), leaseMs. Registers the stream as the newest (the
+ * 64 newest are kept) and returns {cursor, events after \`after\` up to it}, or nil when the
+ * session is gone.
+ */
+const ATTACH = `
+local id, stream = ARGV[2], ARGV[3]
+local ttl = redis.call('PTTL', P .. 's:' .. id)
+if ttl < 0 then return false end
+local streams = P .. 'st:' .. id
+local top = redis.call('ZREVRANGE', streams, 0, 0, 'WITHSCORES')
+redis.call('ZADD', streams, (tonumber(top[2]) or 0) + 1, stream)
+redis.call('ZREMRANGEBYRANK', streams, 0, -65)
+redis.call('PEXPIRE', streams, ttl)
+redis.call('SET', P .. 'l:' .. stream, '1', 'PX', tonumber(ARGV[5]))
+local log = P .. 'e:' .. id
+local last = redis.call('XREVRANGE', log, '+', '-', 'COUNT', 1)[1]
+local cursor = last and last[1] or '0-0'
+local replay = {}
+if ARGV[4] ~= '' then replay = redis.call('XRANGE', log, '(' .. ARGV[4], cursor) end
+return {cursor, replay}
+`;
+
+/** ARGV: P, id, stream. */
+const DETACH = `
+redis.call('ZREM', P .. 'st:' .. ARGV[2], ARGV[3])
+redis.call('DEL', P .. 'l:' .. ARGV[3])
+return 1
+`;
+
+/**
+ * ARGV: P, message, uri ('' : every session), eventWindow, bus message for the listen streams.
+ * Logs the message for each session that wants it, for its newest stream whose lease holds.
+ */
+const PUBLISH = `
+local ids
+if ARGV[3] ~= '' then ids = redis.call('SMEMBERS', P .. 'u:' .. ARGV[3]) else ids = redis.call('ZRANGE', P .. 'idx', 0, -1) end
+local logged = {}
+for _, id in ipairs(ids) do
+  local ttl = redis.call('PTTL', P .. 's:' .. id)
+  if ttl > 0 then
+    local target = ''
+    for _, stream in ipairs(redis.call('ZREVRANGE', P .. 'st:' .. id, 0, -1)) do
+      if redis.call('EXISTS', P .. 'l:' .. stream) == 1 then target = stream break end
+    end
+    local log = P .. 'e:' .. id
+    redis.call('XADD', log, 'MAXLEN', ARGV[4], '*', 'm', ARGV[2], 't', target)
+    redis.call('PEXPIRE', log, ttl)
+    logged[#logged + 1] = id
+  elseif ARGV[3] ~= '' then
+    redis.call('SREM', P .. 'u:' .. ARGV[3], id)
+  end
+end
+if #logged > 0 then redis.call('PUBLISH', P .. 'bus', cjson.encode({ t = 'ev', s = logged })) end
+redis.call('PUBLISH', P .. 'bus', ARGV[5])
+return #logged
+`;
+
+/** ARGV: P, now, idleMs, leaseMs, n, n session ids, then stream ids. Returns the sessions that are gone. */
+const KEEP_ALIVE = `
+local now, idle, lease, n = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local gone = {}
+for i = 6, 5 + n do
+  if not touch(ARGV[i], now, idle) then gone[#gone + 1] = ARGV[i] end
+end
+for i = 6 + n, #ARGV do redis.call('SET', P .. 'l:' .. ARGV[i], '1', 'PX', lease) end
+return gone
+`;
+
+export const SCRIPTS: Readonly<Record<"create" | "get" | "update" | "delete" | "attach" | "detach" | "publish" | "keepAlive", string>> = {
+  create: HELPERS + CREATE,
+  get: HELPERS + GET,
+  update: HELPERS + UPDATE,
+  delete: HELPERS + DELETE,
+  attach: HELPERS + ATTACH,
+  detach: HELPERS + DETACH,
+  publish: HELPERS + PUBLISH,
+  keepAlive: HELPERS + KEEP_ALIVE,
+};
+
+export type ScriptName = keyof typeof SCRIPTS;
