@@ -2,7 +2,8 @@
 // `prepare_week` prompt and a `create_event` tool. Without `startsAt`, create_event asks for it
 // with an elicitation form and a sealed requestState; the retry (in any process sharing the
 // secret and the calendar file) completes the call. `--port PORT` serves
-// http://127.0.0.1:PORT/mcp, else stdio.
+// http://127.0.0.1:PORT/mcp, else stdio; `--redis URL` (or MCP_REDIS_URL) shares its listen
+// streams' notifications (and any legacy session) between the processes given the same Redis.
 import { z } from "zod";
 import { createServer, elicitForm, prompt, resource, tool } from "../gen/index.js";
 import { serve, stateSecret } from "../shared/serve.js";

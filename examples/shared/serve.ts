@@ -1,7 +1,10 @@
 // Serves a generated server the way the examples are started: `--port PORT` for Streamable HTTP
-// on http://127.0.0.1:PORT/mcp, else stdio.
+// on http://127.0.0.1:PORT/mcp, else stdio. With `--redis URL` (or MCP_REDIS_URL), the HTTP
+// server keeps its sessions, streams and notifications in that Redis, so that several processes
+// started alike (same MCP_STATE_SECRET, same MCP_REDIS_PREFIX) serve one client between them.
 import { createServer as createHttpServer } from "node:http";
 import { serveStdio, toFetchHandler, toNodeListener, type McpServer } from "../gen/server.js";
+import type { McpStore } from "../gen/runtime/server-store.js";
 
 export function portArgument(argv: string[]): number | undefined {
   const at = argv.indexOf("--port");
@@ -24,14 +27,39 @@ export function stateSecret(argv: string[] = process.argv.slice(2)): string | un
   process.exit(2);
 }
 
+/** The Redis of `--redis URL`, else MCP_REDIS_URL, else none (one process, in memory). */
+export function redisArgument(argv: string[]): string | undefined {
+  const at = argv.indexOf("--redis");
+  if (at < 0) return process.env["MCP_REDIS_URL"] || undefined;
+  const url = argv[at + 1];
+  if (!url || !/^rediss?:\/\//.test(url)) throw new Error(`--redis needs a redis:// URL, got ${url}`);
+  return url;
+}
+
+/**
+ * The shared store on that Redis. The `redis` package is imported only here, and only when a
+ * Redis is asked for: the generated runtime never imports it.
+ */
+async function redisStoreFor(url: string): Promise<McpStore> {
+  const { createClient } = await import("redis");
+  const client = createClient({ url });
+  // Until the store is opened, a connection error would be an unhandled 'error' event; then the store reports them (onError).
+  client.on("error", () => undefined);
+  await client.connect();
+  const { redisStore } = await import("../gen/runtime/server-store-redis.js");
+  return redisStore(client, { prefix: process.env["MCP_REDIS_PREFIX"] || "mcp-gen-example:" });
+}
+
 export async function serve(server: McpServer, argv: string[] = process.argv.slice(2)): Promise<void> {
   const port = portArgument(argv);
   if (port === undefined) {
     await serveStdio(server);
     return;
   }
-  const http = createHttpServer(toNodeListener(toFetchHandler(server, { path: "/mcp" })));
+  const redis = redisArgument(argv);
+  const store = redis ? await redisStoreFor(redis) : undefined;
+  const http = createHttpServer(toNodeListener(toFetchHandler(server, { path: "/mcp", ...(store ? { store } : {}) })));
   await new Promise<void>((resolve) => http.listen(port, "127.0.0.1", resolve));
   const address = http.address();
-  console.error(`MCP server listening on http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/mcp`);
+  console.error(`MCP server listening on http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/mcp${redis ? ` (sessions in ${redis})` : ""}`);
 }

@@ -18,7 +18,7 @@ export const TEST_STATE_SECRET = "the test suite's state secret, 32 bytes or mor
 export const exampleMain = (name: string) => join(REPO_ROOT, "examples/dist", name, "main.js");
 
 /** Starts an example over Streamable HTTP and waits until it listens; stop() kills it. */
-export async function startHttpExample(name: string, env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+export async function startHttpExample(name: string, env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void>; stderr: () => string }> {
   const port = await freePort();
   const child = spawn(process.execPath, [exampleMain(name), "--port", String(port)], { env: { MCP_STATE_SECRET: TEST_STATE_SECRET, ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
@@ -30,10 +30,10 @@ export async function startHttpExample(name: string, env: NodeJS.ProcessEnv = {}
     child.on("exit", (code) => reject(new Error(`${name} exited with ${code}: ${stderr}`)));
   });
   const stop = async () => {
-    if (child.exitCode !== null) return;
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill();
     await exited;
   };
-  return { url: `http://127.0.0.1:${port}/mcp`, child, stop };
+  return { url: `http://127.0.0.1:${port}/mcp`, child, stop, stderr: () => stderr };
 }
