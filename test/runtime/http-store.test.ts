@@ -1,0 +1,151 @@
+// The fetch handler on its store, in process: two handlers of two servers on one Redis prefix
+// are two replicas (the run's shared redis-server); one handler on the memory store is one
+// process. What one replica does to a session (cancel, delete, evict, a GET stream that keeps
+// it alive) holds on the other, and a session's keys go when it does.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memoryStore } from "../../templates/runtime/server-store-memory.js";
+import { redisStore } from "../../templates/runtime/server-store-redis.js";
+import type { McpStore } from "../../templates/runtime/server-store.js";
+import { connected, NO_REDIS, sharedRedisUrl, uniquePrefix, type Client } from "../helpers/redis.js";
+import { LEGACY, seen, wireServer } from "./wire-server.js";
+
+type Handler = (request: Request) => Promise<Response>;
+let http: typeof import("../../templates/runtime/server-http.js");
+let sse: typeof import("../../templates/runtime/sse.js");
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  http = await import("../../templates/runtime/server-http.js");
+  sse = await import("../../templates/runtime/sse.js");
+});
+afterAll(async () => Promise.all(clients.map((c) => c.close())));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let nextId = 100;
+
+function post(handler: Handler, body: unknown, session?: string): Promise<Response> {
+  const headers = { host: "127.0.0.1:9", "content-type": "application/json", ...(session ? { "mcp-session-id": session, "mcp-protocol-version": LEGACY } : {}) };
+  return handler(new Request("http://127.0.0.1:9/mcp", { method: "POST", headers, body: JSON.stringify(body) }));
+}
+
+async function open(handler: Handler): Promise<string> {
+  const response = await post(handler, { jsonrpc: "2.0", id: ++nextId, method: "initialize", params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+  await response.text();
+  const session = response.headers.get("mcp-session-id")!;
+  await post(handler, { jsonrpc: "2.0", method: "notifications/initialized" }, session);
+  return session;
+}
+
+const ping = async (handler: Handler, session: string) => (await post(handler, { jsonrpc: "2.0", id: ++nextId, method: "ping" }, session)).status;
+
+/** A GET stream, read event by event. */
+async function stream(handler: Handler, session: string, lastEventId?: string) {
+  const controller = new AbortController();
+  const headers = { host: "127.0.0.1:9", "mcp-session-id": session, "mcp-protocol-version": LEGACY, ...(lastEventId ? { "last-event-id": lastEventId } : {}) };
+  const response = await handler(new Request("http://127.0.0.1:9/mcp", { headers, signal: controller.signal }));
+  expect(response.status).toBe(200);
+  const events = sse.readSse(response.body!);
+  return {
+    next: async () => {
+      const step = await events.next();
+      return step.done ? undefined : { id: step.value.lastEventId, message: JSON.parse(step.value.data) };
+    },
+    cut: () => controller.abort(),
+  };
+}
+
+/** Two replicas: two servers, each with its fetch handler on its own client of one Redis, one prefix. */
+async function replicas(options: { sessionIdleMs?: number; maxSessions?: number; heartbeatMs?: number; principal?: (request: Request) => string | undefined } = {}) {
+  const prefix = uniquePrefix("http");
+  const errors: unknown[] = [];
+  const made = await Promise.all(
+    [0, 1].map(async () => {
+      const client = await connected(sharedRedisUrl());
+      clients.push(client);
+      const server = await wireServer({ onError: (error) => errors.push(error) });
+      const store = redisStore(client, { prefix, ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}) });
+      const limits = { ...(options.sessionIdleMs ? { sessionIdleMs: options.sessionIdleMs } : {}), ...(options.maxSessions ? { maxSessions: options.maxSessions } : {}) };
+      return { server, handler: http.toFetchHandler(server, { store, ...limits, ...(options.principal ? { principal: options.principal } : {}) }) };
+    }),
+  );
+  await sleep(150); // each store subscribes in the background
+  return { prefix, errors, a: made[0]!, b: made[1]! };
+}
+
+describe("one process, the memory store", () => {
+  it("a GET stream that reconnects with Last-Event-ID gets what it missed, once", async () => {
+    const store: McpStore = memoryStore();
+    const server = await wireServer();
+    const handler = http.toFetchHandler(server, { store });
+    const session = await open(handler);
+    const first = await stream(handler, session);
+    server.notify.toolsListChanged();
+    const seenFirst = (await first.next())!;
+    first.cut();
+    await sleep(10);
+    server.notify.promptsListChanged();
+    server.notify.toolsListChanged();
+    const second = await stream(handler, session, seenFirst.id);
+    const replayed = [(await second.next())!, (await second.next())!];
+    expect(replayed.map((e) => e.message.method)).toEqual(["notifications/prompts/list_changed", "notifications/tools/list_changed"]);
+    expect(new Set([seenFirst.id, ...replayed.map((e) => e.id)]).size).toBe(3);
+    second.cut();
+  });
+});
+
+describe.skipIf(NO_REDIS)("two replicas on one Redis", () => {
+  it("a cancellation posted to one replica cancels the request running on the other", async () => {
+    const { a, b } = await replicas();
+    const session = await open(a.handler);
+    const before = seen.aborted.length;
+    const running = post(a.handler, { jsonrpc: "2.0", id: "slow", method: "tools/call", params: { name: "wait-for-cancel", arguments: {} } }, session);
+    await sleep(100);
+    expect((await post(b.handler, { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "slow" } }, session)).status).toBe(202);
+    await running;
+    expect(seen.aborted.length).toBe(before + 1);
+  });
+
+  it("a session belongs to the principal that opened it, on every replica", async () => {
+    const { a, b } = await replicas({ principal: (request) => request.headers.get("x-user") ?? undefined });
+    const as = (user: string | undefined, handler: Handler) => (request: Request) => {
+      if (user) request.headers.set("x-user", user);
+      return handler(request);
+    };
+    const session = await open(as("alice", a.handler));
+    expect([await ping(as("alice", b.handler), session), await ping(as("mallory", b.handler), session), await ping(as(undefined, b.handler), session)]).toEqual([200, 404, 404]);
+  });
+
+  it("DELETE on one replica closes the GET stream held by the other, and the session is gone on both", async () => {
+    const { a, b } = await replicas();
+    const session = await open(a.handler);
+    const held = await stream(b.handler, session);
+    expect((await a.handler(new Request("http://127.0.0.1:9/mcp", { method: "DELETE", headers: { host: "127.0.0.1:9", "mcp-session-id": session } }))).status).toBe(200);
+    expect(await held.next()).toBeUndefined();
+    expect([await ping(a.handler, session), await ping(b.handler, session)]).toEqual([404, 404]);
+  });
+
+  it("maxSessions counts every replica's sessions: the least recently used one, wherever it was opened, is closed", async () => {
+    const { a, b } = await replicas({ maxSessions: 2 });
+    const first = await open(a.handler);
+    await sleep(5);
+    const second = await open(b.handler);
+    await sleep(5);
+    const third = await open(a.handler);
+    expect([await ping(b.handler, first), await ping(a.handler, second), await ping(b.handler, third)]).toEqual([404, 200, 200]);
+  });
+
+  it("a GET stream keeps its session alive past sessionIdleMs; once it closes the session idles out, and every key of it goes", async () => {
+    const { prefix, a, b } = await replicas({ sessionIdleMs: 400, heartbeatMs: 100 });
+    const session = await open(a.handler);
+    expect((await post(b.handler, { jsonrpc: "2.0", id: ++nextId, method: "resources/subscribe", params: { uri: "file:///watched" } }, session)).status).toBe(200);
+    const held = await stream(a.handler, session);
+    await sleep(1000);
+    expect(await ping(b.handler, session)).toBe(200);
+    held.cut();
+    const admin = clients[0]!;
+    expect((await admin.keys(`${prefix}*`)).length).toBeGreaterThan(0);
+    await sleep(800);
+    expect(await admin.keys(`${prefix}*`)).toEqual([]);
+    expect(await ping(b.handler, session)).toBe(404);
+  });
+});
