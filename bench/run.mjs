@@ -106,6 +106,11 @@ console.log("\n## Server round trips\n");
 const { serverBench, printServerBench } = await import("./server.mjs");
 printServerBench(serverBench({ root, specRoot }));
 
+// ── 6b. Beyond one process: legacy sessions through a round-robin proxy, one process vs three replicas on one Redis ──
+console.log("\n## Replicas on one Redis\n");
+const { replicasBench, replicasTable } = await import("./replicas.mjs");
+console.log(replicasTable(await replicasBench({ seconds: Number(process.env.BENCH_REPLICAS_SECONDS ?? 8), concurrency: Number(process.env.BENCH_REPLICAS_USERS ?? 16) })));
+
 // ── 7. Client round trips, the generated client and the SDK's side by side ──
 console.log("\n## Client round trips\n");
 const { clientBench, clientTable } = await import("./client.mjs");

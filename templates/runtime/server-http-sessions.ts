@@ -49,7 +49,15 @@ export class SessionTable {
     this.#server = server;
     this.#store = store;
     store.open(limits, this.#listener());
-    this.#relay = server.relayNotifications((message) => void store.publish(message).catch((error: unknown) => this.#failed(error)));
+    // The server's hub holds its relays for as long as it lives; a fetch handler that is dropped
+    // (made per request, say) must not stay reachable through it, so the relay holds it weakly.
+    const table = new WeakRef(this);
+    const relay = server.relayNotifications((message) => {
+      const live = table.deref();
+      if (live) void live.#store.publish(message).catch((error: unknown) => live.#failed(error));
+      else relay.close();
+    });
+    this.#relay = relay;
   }
 
   /** The session with this id opened by this principal (another principal's is not found), held until `release`. */

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { failures, requirements, runServerLeg } from "../helpers/conformance-runner.js";
 import { call, envelope, Events, getStream, MODERN, openSession, post, sessionHeaders, statelessCall } from "../helpers/mcp-http.js";
 import { startHttpExample } from "../helpers/processes.js";
-import { startProxy, type Proxy } from "../helpers/proxy.js";
+import { startProxy, type Proxy } from "../helpers/proxy.mjs";
 import { NO_REDIS, startRedis, type RedisProcess } from "../helpers/redis.js";
 import { REPO_ROOT } from "../helpers/spec.js";
 

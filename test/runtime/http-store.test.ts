@@ -2,6 +2,8 @@
 // are two replicas (the run's shared redis-server); one handler on the memory store is one
 // process. What one replica does to a session (cancel, delete, evict, a GET stream that keeps
 // it alive) holds on the other, and a session's keys go when it does.
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryStore } from "../../templates/runtime/server-store-memory.js";
 import { redisStore } from "../../templates/runtime/server-store-redis.js";
@@ -90,6 +92,24 @@ describe("one process, the memory store", () => {
     expect(replayed.map((e) => e.message.method)).toEqual(["notifications/prompts/list_changed", "notifications/tools/list_changed"]);
     expect(new Set([seenFirst.id, ...replayed.map((e) => e.id)]).size).toBe(3);
     second.cut();
+  });
+
+  it("a fetch handler that is dropped is not kept alive by its server: its store hears no more notifications", async () => {
+    const published: string[] = [];
+    /** Keeps nothing of the handler (a store holding its listener would keep the handler alive). */
+    const spy = (name: string) => ({ ...memoryStore(), open: () => undefined, heartbeatMs: undefined, publish: async () => void published.push(name) }) as unknown as McpStore;
+    const server = await wireServer();
+    const kept = http.toFetchHandler(server, { store: spy("kept") });
+    let dropped: Handler | undefined = http.toFetchHandler(server, { store: spy("dropped") });
+    server.notify.toolsListChanged();
+    expect(published.sort()).toEqual(["dropped", "kept"]);
+    dropped = undefined;
+    await sleep(0); // a WeakRef's target is held to the end of the job that made it
+    setFlagsFromString("--expose-gc");
+    (runInNewContext("gc") as () => void)();
+    published.length = 0;
+    server.notify.toolsListChanged();
+    expect([published, typeof kept, dropped]).toEqual([["kept"], "function", undefined]);
   });
 });
 
