@@ -9,7 +9,7 @@ import { memoryStore } from "../../templates/runtime/server-store-memory.js";
 import { redisStore } from "../../templates/runtime/server-store-redis.js";
 import type { McpStore } from "../../templates/runtime/server-store.js";
 import { connected, NO_REDIS, sharedRedisUrl, uniquePrefix, type Client } from "../helpers/redis.js";
-import { LEGACY, seen, wireServer } from "./wire-server.js";
+import { LEGACY, meta, MODERN, seen, wireServer } from "./wire-server.js";
 
 type Handler = (request: Request) => Promise<Response>;
 let http: typeof import("../../templates/runtime/server-http.js");
@@ -123,6 +123,29 @@ describe.skipIf(NO_REDIS)("two replicas on one Redis", () => {
     expect((await post(b.handler, { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "slow" } }, session)).status).toBe(202);
     await running;
     expect(seen.aborted.length).toBe(before + 1);
+  });
+
+  it("another replica's tools change drops the tools this one cached for its Mcp-Param-* checks", async () => {
+    const listed: string[] = [];
+    const prefix = uniquePrefix("tools");
+    const make = async (name: string) => {
+      const client = await connected(sharedRedisUrl());
+      clients.push(client);
+      const tools = [{ name: "mirrored", inputSchema: { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } } } }];
+      const server = await wireServer({ handlers: { "tools/list": () => (listed.push(name), { tools, ttlMs: 0, cacheScope: "private" }), "tools/call": () => ({ content: [] }) } });
+      return { server, handler: http.toFetchHandler(server, { store: redisStore(client, { prefix }) }) };
+    };
+    const [a, b] = [await make("a"), await make("b")];
+    await sleep(150);
+    const headers = { host: "127.0.0.1:9", "content-type": "application/json", "mcp-protocol-version": MODERN, "mcp-method": "tools/call", "mcp-name": "mirrored", "mcp-param-region": "eu" };
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "mirrored", arguments: { region: "eu" }, _meta: meta() } });
+    const callA = async () => (await a.handler(new Request("http://127.0.0.1:9/mcp", { method: "POST", headers, body }))).status;
+    expect([await callA(), await callA()]).toEqual([200, 200]);
+    expect(listed).toEqual(["a"]); // listed once, then cached
+    b.server.notify.toolsListChanged();
+    await sleep(200);
+    expect(await callA()).toBe(200);
+    expect(listed).toEqual(["a", "a"]);
   });
 
   it("a session belongs to the principal that opened it, on every replica", async () => {
