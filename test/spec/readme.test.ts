@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { GENERATED_ROOT, REPO_ROOT } from "../helpers/spec.js";
 import { STRICTEST, tsc } from "../helpers/tsc.js";
@@ -30,7 +30,8 @@ describe("README snippets", () => {
     mkdirSync(dir, { recursive: true });
     found.forEach(({ target, code }, i) => {
       const index = indexOf(target);
-      writeFileSync(join(dir, `snippet-${i}.ts`), code.replaceAll('"./gen/index.js"', JSON.stringify(relative(dir, index).replace(/\\/g, "/"))));
+      const generated = (path: string) => JSON.stringify(relative(dir, join(dirname(index), path)).replace(/\\/g, "/"));
+      writeFileSync(join(dir, `snippet-${i}.ts`), code.replaceAll(/"\.\/gen\/([^"]+)"/g, (_, path: string) => generated(path)));
     });
     const result = await tsc(dir, { ...STRICTEST, isolatedDeclarations: false, declaration: false, types: ["node"] }, ["snippet-*.ts"]);
     expect(result.diagnostics).toEqual([]);
