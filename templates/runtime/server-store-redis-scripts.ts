@@ -2,11 +2,14 @@
 // several keys runs as one script, so that replicas never see it half done, and so that an event
 // is logged and announced in one order everywhere (a client resuming from an id then misses
 // nothing and gets nothing twice). Every script gets the key prefix as ARGV[1]; keys are built
-// from it (so the store needs one Redis, not a cluster).
+// from it (so the store needs one Redis, not a cluster). No script decodes a record: what a
+// client put in it (capabilities of any depth) never reaches cjson, whose depth limit would
+// otherwise let one session fail every script that touches it.
 //
 // Keys (P = the prefix):  P s:<session>  the session's record (JSON), expiring when it idles
 //   P e:<session>  its event log (a stream, the newest `eventWindow` entries), expiring with it
 //   P st:<session> its GET streams (a sorted set, newest last), expiring with it
+//   P ss:<session> the URIs it subscribed to (a set), expiring with it
 //   P l:<stream>   a stream's lease, renewed by the replica that holds it
 //   P u:<uri>      the sessions subscribed to a URI, expiring after the last of them
 //   P idx          every session by its last use (for maxSessions), expiring after the newest
@@ -24,19 +27,16 @@ local function touch(id, now, idle)
   redis.call('PEXPIRE', key, idle)
   redis.call('PEXPIRE', P .. 'e:' .. id, idle)
   redis.call('PEXPIRE', P .. 'st:' .. id, idle)
+  redis.call('PEXPIRE', P .. 'ss:' .. id, idle)
   redis.call('ZADD', P .. 'idx', now, id)
   redis.call('PEXPIRE', P .. 'idx', idle)
-  for _, uri in ipairs(cjson.decode(record).subscriptions) do extend(P .. 'u:' .. uri, idle) end
+  for _, uri in ipairs(redis.call('SMEMBERS', P .. 'ss:' .. id)) do extend(P .. 'u:' .. uri, idle) end
   return record
 end
 local function drop(id)
-  local key = P .. 's:' .. id
-  local record = redis.call('GET', key)
-  if record then
-    for _, uri in ipairs(cjson.decode(record).subscriptions) do redis.call('SREM', P .. 'u:' .. uri, id) end
-  end
+  for _, uri in ipairs(redis.call('SMEMBERS', P .. 'ss:' .. id)) do redis.call('SREM', P .. 'u:' .. uri, id) end
   for _, stream in ipairs(redis.call('ZRANGE', P .. 'st:' .. id, 0, -1)) do redis.call('DEL', P .. 'l:' .. stream) end
-  redis.call('DEL', key, P .. 'e:' .. id, P .. 'st:' .. id)
+  redis.call('DEL', P .. 's:' .. id, P .. 'e:' .. id, P .. 'st:' .. id, P .. 'ss:' .. id)
   redis.call('ZREM', P .. 'idx', id)
   redis.call('PUBLISH', P .. 'bus', cjson.encode({ t = 'closed', s = id }))
 end
@@ -76,12 +76,15 @@ local current = redis.call('GET', P .. 's:' .. id)
 if not current then return 0 end
 if current ~= ARGV[3] then return -1 end
 redis.call('SET', P .. 's:' .. id, ARGV[4], 'KEEPTTL')
-local subscribers = P .. 'u:' .. ARGV[6]
+local subscribers, mine, idle = P .. 'u:' .. ARGV[6], P .. 'ss:' .. id, tonumber(ARGV[7])
 if ARGV[5] == 'sub' then
   redis.call('SADD', subscribers, id)
-  extend(subscribers, tonumber(ARGV[7]))
+  extend(subscribers, idle)
+  redis.call('SADD', mine, ARGV[6])
+  redis.call('PEXPIRE', mine, redis.call('PTTL', P .. 's:' .. id))
 elseif ARGV[5] == 'unsub' then
   redis.call('SREM', subscribers, id)
+  redis.call('SREM', mine, ARGV[6])
 end
 return 1
 `;

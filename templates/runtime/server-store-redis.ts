@@ -6,6 +6,7 @@
 // `prefix` and expires (see server-store-redis-scripts.ts); a lost connection is reported once
 // through the server's onError, requests that need Redis meanwhile get 503, and everything goes
 // on when the client has reconnected (node-redis reconnects and resubscribes by itself).
+import { JSONRPC, ProtocolError } from "./server-messages.js";
 import { SCRIPTS, type ScriptName } from "./server-store-redis-scripts.js";
 import { changedRecord, StoreUnavailableError, type CreatedSession, type McpStore, type SessionChange, type SessionRecord, type StoreLimits, type StoreListener, type StoredEvent } from "./server-store.js";
 import type { JsonRpcMessage, JsonRpcNotification } from "./server-types.js";
@@ -63,6 +64,16 @@ function eventOf(entry: unknown): StoredEvent | undefined {
   }
 }
 
+/** A record as JSON; one nested too deeply for JSON.stringify (a hostile client's capabilities) is the client's error. */
+function serialised(record: SessionRecord): string {
+  try {
+    return JSON.stringify(record);
+  } catch (error) {
+    if (error instanceof RangeError) throw new ProtocolError(JSONRPC.invalidParams, "Invalid params: the client's capabilities or info are nested too deeply to be kept", undefined, 400);
+    throw error;
+  }
+}
+
 const events = (entries: unknown): StoredEvent[] => (Array.isArray(entries) ? entries.map(eventOf).filter((e): e is StoredEvent => e !== undefined) : []);
 
 export class RedisStore implements McpStore {
@@ -101,7 +112,7 @@ export class RedisStore implements McpStore {
 
   async createSession(record: SessionRecord): Promise<CreatedSession> {
     const limits = this.#limitsOf();
-    const reply = await this.#run("create", [record.id, JSON.stringify(record), String(Date.now()), String(limits.idleMs), String(limits.maxSessions), limits.whenFull]);
+    const reply = await this.#run("create", [record.id, serialised(record), String(Date.now()), String(limits.idleMs), String(limits.maxSessions), limits.whenFull]);
     const [created, ...evicted] = Array.isArray(reply) ? reply : [0];
     return { created: Number(created) === 1, evicted: evicted.map(String) };
   }

@@ -148,6 +148,16 @@ describe.skipIf(NO_REDIS)("two replicas on one Redis", () => {
     expect(listed).toEqual(["a", "a"]);
   });
 
+  it("an initialize whose capabilities nest 100,000 deep gets a clean 400, and nothing is reported", async () => {
+    const { a, errors } = await replicas();
+    const deep = `${'{"x":'.repeat(100_000)}{}${"}".repeat(100_000)}`;
+    const body = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"${LEGACY}","clientInfo":{"name":"t","version":"1"},"capabilities":{"experimental":${deep}}}}`;
+    const response = await a.handler(new Request("http://127.0.0.1:9/mcp", { method: "POST", headers: { host: "127.0.0.1:9", "content-type": "application/json" }, body }));
+    const { error } = await response.json();
+    expect([response.status, error.code, error.message, response.headers.get("mcp-session-id")]).toEqual([400, -32602, expect.stringMatching(/nested too deeply/), null]);
+    expect(errors).toEqual([]);
+  });
+
   it("a session belongs to the principal that opened it, on every replica", async () => {
     const { a, b } = await replicas({ principal: (request) => request.headers.get("x-user") ?? undefined });
     const as = (user: string | undefined, handler: Handler) => (request: Request) => {

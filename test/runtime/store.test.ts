@@ -98,6 +98,16 @@ describe.each(kinds)("%s store", (kind, make) => {
     expect(await refusing.store.getSession("x")).toBeDefined();
   });
 
+  it("a record of any depth (a client's capabilities) is kept, changed and evicted like any other", async () => {
+    const { store } = await opened({ maxSessions: 1 });
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < 1500; i++) deep = { nested: deep }; // deeper than cjson's limit (1,000)
+    await store.createSession(record("deep", { client: { protocolVersion: "2025-11-25", capabilities: { experimental: deep } } }));
+    expect(await store.updateSession("deep", { subscribe: "file:///d" })).toBe(true);
+    expect((await store.getSession("deep"))!.subscriptions).toEqual(["file:///d"]);
+    expect(await store.createSession(record("next"))).toEqual({ created: true, evicted: ["deep"] });
+  });
+
   it("a deleted session is gone, and the listener hears it closed", async () => {
     const { store, heard } = await opened();
     await store.createSession(record("d"));
@@ -213,7 +223,7 @@ describe.skipIf(NO_REDIS)("redis store: what replicas share", () => {
     await a.store.attachStream("k1", "stream-1", undefined);
     await a.store.publish(listChanged);
     const keys = await admin.keys(`${prefix}*`);
-    expect(keys.sort()).toEqual([`${prefix}e:k1`, `${prefix}e:k2`, `${prefix}idx`, `${prefix}l:stream-1`, `${prefix}s:k1`, `${prefix}s:k2`, `${prefix}st:k1`, `${prefix}u:file:///x`].sort());
+    expect(keys.sort()).toEqual([`${prefix}e:k1`, `${prefix}e:k2`, `${prefix}idx`, `${prefix}l:stream-1`, `${prefix}s:k1`, `${prefix}s:k2`, `${prefix}ss:k1`, `${prefix}st:k1`, `${prefix}u:file:///x`].sort());
     for (const key of keys) expect(await admin.pTTL(key), key).toBeGreaterThan(0);
     await sleep(600);
     expect(await admin.keys(`${prefix}*`)).toEqual([]);
