@@ -5,6 +5,7 @@ import { fetchSchemas } from "./schema/fetch.js";
 import { defaultSpecRoot, readRevision, readSchemaFile, specRootFrom, type SchemaSource } from "./schema/resolve.js";
 import { GENERATOR_VERSION } from "./version.js";
 import type { DiffFormat } from "./diff/render.js";
+import type { EmitKind } from "./write/transpile.js";
 
 /** Exit codes: 0 done / up to date / identical, 1 `--check` or `diff` found differences, 2 error. */
 export const EXIT = { ok: 0, different: 1, error: 2 } as const;
@@ -21,6 +22,7 @@ interface GenerateOptions extends SourceOptions {
   quiet?: boolean;
   json?: boolean;
   force?: boolean;
+  emit: EmitKind;
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -46,7 +48,7 @@ function addSourceOptions(command: Command): Command {
 async function runGenerate(options: GenerateOptions): Promise<number> {
   const started = performance.now();
   const check = options.check ?? false;
-  const result = await generate({ sources: await sourcesFrom(options), outDir: options.out, check, force: options.force });
+  const result = await generate({ sources: await sourcesFrom(options), outDir: options.out, check, force: options.force, emit: options.emit });
   const seconds = (performance.now() - started) / 1000;
   for (const w of result.warnings) {
     if (!options.quiet) process.stderr.write(`${w.location.file}:${w.location.line}:${w.location.column}: warning: ${w.message}\n`);
@@ -90,6 +92,7 @@ function generateOptions(command: Command): Command {
     .requiredOption("-o, --out <dir>", "output folder (one subfolder per schema when several are given)")
     .option("--check", "write nothing; exit 1 and list the files that would change")
     .option("--force", "regenerate even when the manifest shows unchanged inputs")
+    .addOption(new Option("--emit <kind>", "js: JavaScript with declarations (.js + .d.ts); ts: TypeScript sources, formatted with prettier").choices(["js", "ts"]).default("js"))
     .option("-q, --quiet", "no summary on stderr")
     .option("--json", "print a JSON summary on stdout");
 }
