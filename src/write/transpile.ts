@@ -41,25 +41,52 @@ function compilerOptions(ts: typeof TypeScript): TypeScript.CompilerOptions {
     isolatedModules: true,
     isolatedDeclarations: true,
     declaration: true,
-    // Each file on its own, as `transpileModule`/`transpileDeclaration` do, in one program.
+    // Each file on its own, as `transpileModule`/`transpileDeclaration` do.
     noCheck: true,
     noResolve: true,
-    noLib: true,
     types: [],
     newLine: ts.NewLineKind.LineFeed,
   };
 }
 
-function compilerHost(trees: ReadonlyMap<string, TypeScript.SourceFile>, written: Map<string, string>): TypeScript.CompilerHost {
+/**
+ * The globals declaration emit may name: TypeScript's own `transpileDeclaration` library
+ * (without `Symbol` as a value, `[Symbol.asyncIterator]()` would be printed as an index signature).
+ */
+const LIB_NAME = "/lib.d.ts";
+const LIB = `interface Boolean {}
+interface Function {}
+interface CallableFunction {}
+interface NewableFunction {}
+interface IArguments {}
+interface Number {}
+interface Object {}
+interface RegExp {}
+interface String {}
+interface Array<T> { length: number; [n: number]: T; }
+interface SymbolConstructor {
+    (desc?: string | number): symbol;
+    for(name: string): symbol;
+    readonly toStringTag: symbol;
+}
+declare var Symbol: SymbolConstructor;
+interface Symbol {
+    readonly [Symbol.toStringTag]: string;
+}`;
+
+let lib: TypeScript.SourceFile | undefined;
+
+function compilerHost(ts: typeof TypeScript, trees: ReadonlyMap<string, TypeScript.SourceFile>, written: Map<string, string>): TypeScript.CompilerHost {
+  lib ??= ts.createSourceFile(LIB_NAME, LIB, ts.ScriptTarget.ESNext);
   return {
-    getSourceFile: (name) => trees.get(name),
+    getSourceFile: (name) => (name === LIB_NAME ? lib : trees.get(name)),
     writeFile: (name, text) => written.set(name, text),
-    getDefaultLibFileName: () => "/lib.d.ts",
+    getDefaultLibFileName: () => LIB_NAME,
     useCaseSensitiveFileNames: () => true,
     getCanonicalFileName: (name) => name,
     getCurrentDirectory: () => "/",
     getNewLine: () => "\n",
-    fileExists: (name) => trees.has(name),
+    fileExists: (name) => name === LIB_NAME || trees.has(name),
     readFile: (name) => trees.get(name)?.text,
   };
 }
@@ -71,25 +98,28 @@ function assertEmitted(ts: typeof TypeScript, diagnostics: readonly TypeScript.D
 }
 
 /**
- * Transpiles sources in one program, each file parsed once: its declarations by TypeScript's
- * declaration emit, its JavaScript by deleting the types from the parsed text (strip-types.ts),
- * or by TypeScript's emit where that does not apply.
+ * Transpiles sources, each file in a program of its own (parsed once, dropped when done, so
+ * memory follows the largest file): its declarations by TypeScript's declaration emit, its
+ * JavaScript by deleting the types from the parsed text (strip-types.ts), or by TypeScript's emit
+ * where that does not apply.
  */
 export function transpileSources(sources: ReadonlyMap<string, string>): Map<string, Transpiled> {
   const ts = typescript();
-  const trees = new Map([...sources].map(([path, text]) => [path, ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS)]));
-  const written = new Map<string, string>();
-  const program = ts.createProgram({ rootNames: [...sources.keys()], options: compilerOptions(ts), host: compilerHost(trees, written) });
-  assertEmitted(ts, program.emit(undefined, undefined, undefined, true).diagnostics);
-  const base = (path: string) => path.replace(/\.ts$/, "");
+  const options = compilerOptions(ts);
+  // Doc comments are copied as text, never read: not parsing them gives the same output, sooner.
+  const parsing = { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
   const result = new Map<string, Transpiled>();
-  for (const [path, tree] of trees) {
+  for (const [path, text] of sources) {
+    const tree = ts.createSourceFile(path, text, parsing, false, ts.ScriptKind.TS);
+    const written = new Map<string, string>();
+    const program = ts.createProgram({ rootNames: [path], options, host: compilerHost(ts, new Map([[path, tree]]), written) });
+    assertEmitted(ts, program.emit(undefined, undefined, undefined, true).diagnostics);
     let js = stripTypes(ts, tree);
     if (js === undefined) {
-      assertEmitted(ts, program.emit(tree).diagnostics);
-      js = written.get(`${base(path)}.js`) ?? "";
+      assertEmitted(ts, program.emit().diagnostics);
+      js = written.get(path.replace(/\.ts$/, ".js")) ?? "";
     }
-    result.set(path, { js, dts: written.get(`${base(path)}.d.ts`) ?? "" });
+    result.set(path, { js, dts: written.get(path.replace(/\.ts$/, ".d.ts")) ?? "" });
   }
   return result;
 }
@@ -97,16 +127,15 @@ export function transpileSources(sources: ReadonlyMap<string, string>): Map<stri
 /**
  * The output as `.js` + `.d.ts`: each `.ts` file becomes both, its header first in each; files
  * that are not TypeScript pass through. The shared runtime is transpiled at build time
- * (dist/pretranspiled.json); the rest here, in one program.
+ * (dist/pretranspiled.json); the rest here.
  */
 export function toJavaScript(files: readonly OutputFile[]): OutputFile[] {
-  const { version } = typescript();
   const pending = new Map<string, string>();
   const done = new Map<string, Transpiled>();
   for (const file of files) {
     if (!file.path.endsWith(".ts")) continue;
     const { body } = splitHeader(file.content);
-    const ready = pretranspiled(body, version);
+    const ready = pretranspiled(body);
     if (ready) done.set(file.path, ready);
     else pending.set(`/${file.path}`, body);
   }
