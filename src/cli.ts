@@ -1,11 +1,10 @@
 import { Command, CommanderError, Option } from "commander";
 import { GeneratorError } from "./errors.js";
-import { generate, buildModel, type GenerateResult } from "./generate.js";
+import { generate, buildModel, type EmitKind, type GenerateResult } from "./generate.js";
 import { fetchSchemas } from "./schema/fetch.js";
 import { defaultSpecRoot, readRevision, readSchemaFile, specRootFrom, type SchemaSource } from "./schema/resolve.js";
 import { GENERATOR_VERSION } from "./version.js";
 import type { DiffFormat } from "./diff/render.js";
-import type { EmitKind } from "./write/transpile.js";
 
 /** Exit codes: 0 done / up to date / identical, 1 `--check` or `diff` found differences, 2 error. */
 export const EXIT = { ok: 0, different: 1, error: 2 } as const;

@@ -8,10 +8,13 @@ import type { SchemaModel } from "./model/types.js";
 import type { SchemaSource } from "./schema/resolve.js";
 import { GENERATOR_VERSION } from "./version.js";
 import { formatFiles, resolveFormatSettings, type FormatSettings } from "./write/format.js";
-import { toJavaScript, type EmitKind } from "./write/transpile.js";
+import { toJavaScript } from "./write/transpile.js";
 import { manifestFor, planOutput, writeOutput, type FilePlan, type WriteHooks } from "./write/index.js";
 import { hashText, manifestMatchesDisk, readManifest, renderManifest, type ManifestRevision } from "./write/manifest.js";
 import { assertUsableOutDir } from "./write/paths.js";
+
+/** What a generation writes: JavaScript with declarations (the default), or TypeScript sources. */
+export type EmitKind = "js" | "ts";
 
 export interface GenerateRequest {
   sources: SchemaSource[];
@@ -63,21 +66,7 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
     const revisions = units.map((u, i) => ({ label: u.source.label, revision: u.source.revision, dir: u.dir, types: manifest.revisions[i]?.types ?? 0 }));
     return { outDir: request.outDir, upToDate: true, revisions, files, warnings: [] };
   }
-  const warnings: Warning[] = [];
-  const revisions: RevisionOutcome[] = [];
-  const emitted: OutputFile[] = [];
-  const models: Array<{ dir: string; model: SchemaModel }> = [];
-  for (const unit of units) {
-    const { model, warnings: found } = await buildModel(unit.source);
-    warnings.push(...found);
-    revisions.push({ label: unit.source.label, revision: unit.source.revision, dir: unit.dir, types: model.declarations.length });
-    models.push({ dir: unit.dir, model });
-    emitted.push(...(await emitUnit(model, unit.dir)));
-  }
-  const { emitRuntime, emitRoot } = await import("./emit/index.js");
-  // Several revisions: files at the root span them (connect.ts, index.ts).
-  if (models.length > 1) emitted.push(...emitRoot(models, { generatorVersion: GENERATOR_VERSION }));
-  const sources = [...emitted, ...emitRuntime({ generatorVersion: GENERATOR_VERSION })];
+  const { warnings, revisions, sources } = await emitAll(units);
   const files = emit === "js" ? toJavaScript(sources) : await formatFiles(sources, settings);
   const plans = planOutput(request.outDir, files);
   const next = manifestFor(GENERATOR_VERSION, inputs, revisions.map(({ label, dir, types }) => ({ label, dir, types })), files);
@@ -97,6 +86,32 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
 async function outputSettings(outDir: string, emit: EmitKind): Promise<FormatSettings> {
   if (emit === "js") return { options: { emit } };
   return resolveFormatSettings(outDir);
+}
+
+interface Emitted {
+  warnings: Warning[];
+  revisions: RevisionOutcome[];
+  /** Every file of the output as TypeScript, unformatted. */
+  sources: OutputFile[];
+}
+
+/** Parses and emits every source, then the files spanning them and the runtime. */
+async function emitAll(units: Unit[]): Promise<Emitted> {
+  const warnings: Warning[] = [];
+  const revisions: RevisionOutcome[] = [];
+  const emitted: OutputFile[] = [];
+  const models: Array<{ dir: string; model: SchemaModel }> = [];
+  for (const unit of units) {
+    const { model, warnings: found } = await buildModel(unit.source);
+    warnings.push(...found);
+    revisions.push({ label: unit.source.label, revision: unit.source.revision, dir: unit.dir, types: model.declarations.length });
+    models.push({ dir: unit.dir, model });
+    emitted.push(...(await emitUnit(model, unit.dir)));
+  }
+  const { emitRuntime, emitRoot } = await import("./emit/index.js");
+  // Several revisions: files at the root span them (connect.ts, index.ts).
+  if (models.length > 1) emitted.push(...emitRoot(models, { generatorVersion: GENERATOR_VERSION }));
+  return { warnings, revisions, sources: [...emitted, ...emitRuntime({ generatorVersion: GENERATOR_VERSION })] };
 }
 
 /** One folder per source when there are several; names must be distinct and safe. */

@@ -13,9 +13,6 @@ import { stripTypes } from "./strip-types.js";
 // TypeScript's own declaration emit of that file alone, without a type check; the `.ts` sources
 // stay available with `--emit ts`, and the suite holds them to the strictest flags and the spec.
 
-/** What a generation writes: TypeScript sources, or JavaScript with declarations (the default). */
-export type EmitKind = "js" | "ts";
-
 /**
  * TypeScript itself, from ts-morph's bundled copy: generation has loaded it already to parse the
  * schema, and a second copy of the compiler would cost its load time again (~0.3–1 s).
