@@ -24,7 +24,7 @@ function importOnce(specifier, cwd) {
 }
 
 /**
- * Cold import of the generated 2026-07-28 module (transpiled to JavaScript, as a consumer's build
+ * Cold import of the generated 2026-07-28 module (the default output's JavaScript, as a consumer
  * ships it), of its validators alone, and of the official SDK's schemas for reference.
  */
 export function importBench({ root, specRoot, revision, runs = 7 }) {
