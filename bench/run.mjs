@@ -64,6 +64,12 @@ console.log("\n## Client round trips\n");
 const { clientBench, clientTable } = await import("./client.mjs");
 console.log(clientTable(await clientBench({ root, specRoot })));
 
+// ── 7b. Transport framing: time to frame one long message, stdio and SSE ──
+console.log("\n## Transport framing and message length\n");
+const { linesBench, linesTable } = await import("./lines.mjs");
+const lineRuns = Number(process.env.BENCH_LINE_RUNS ?? 3);
+console.log(linesTable(linesBench({ root, runs: lineRuns }), lineRuns));
+
 // ── 8. Scale: parse and generation time per 100 KB of schema, and a 1,000-deep extends chain ──
 console.log("\n## Scale with schema size\n");
 const { scaleBench, renderTable: renderScale, scaleCaption } = await import("./scale.mjs");

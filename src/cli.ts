@@ -5,6 +5,7 @@ import { fetchSchemas } from "./schema/fetch.js";
 import { defaultSpecRoot, readRevision, readSchemaFile, specRootFrom, type SchemaSource } from "./schema/resolve.js";
 import { GENERATOR_VERSION } from "./version.js";
 import type { DiffFormat } from "./diff/render.js";
+import type { CatalogOptions } from "./catalog/command.js";
 
 /** Exit codes: 0 done / up to date / identical, 1 `--check` or `diff` found differences, 2 error. */
 export const EXIT = { ok: 0, different: 1, error: 2 } as const;
@@ -116,17 +117,24 @@ export function buildProgram(setExit: (code: number) => void): Command {
   program
     .command("diff")
     .description("what changed between two schemas, classified as breaking for clients/servers or additive (exit 0 identical, 1 different)")
-    .requiredOption("--from <revision|file>", "the older side: a revision under the spec root, or a path to a schema.ts")
+    .requiredOption("--from <revision|file>", "the older side: a revision under the spec root, a path to a schema.ts, or a catalog.json (then --to is one too)")
     .requiredOption("--to <revision|file>", "the newer side")
     .option("--spec-root <dir>", "folder holding <revision>/schema.ts (default: $MCP_SPEC_ROOT, else the project cache)")
     .addOption(new Option("--format <format>", "output format").choices(["text", "md", "json"]).default("text"))
     .option("--generated", "show a unified diff of the generated code of both sides instead")
     .action(async (options: { from: string; to: string; specRoot?: string; format: DiffFormat; generated?: boolean }) => {
+      if ([options.from, options.to].some((side) => side.endsWith(".json"))) {
+        const { runCatalogDiff } = await import("./catalog/diff-command.js");
+        const { output, different } = runCatalogDiff(options);
+        process.stdout.write(output);
+        return setExit(different ? EXIT.different : EXIT.ok);
+      }
       const { runDiff } = await import("./diff/index.js");
       const { output, different } = await runDiff({ ...options, generated: options.generated ?? false });
       process.stdout.write(output);
       setExit(different ? EXIT.different : EXIT.ok);
     });
+  addCatalogCommand(program, setExit);
   const schema = program.command("schema").description("manage the pinned schema files");
   schema
     .command("fetch")
@@ -140,6 +148,30 @@ export function buildProgram(setExit: (code: number) => void): Command {
       for (const f of fetched) process.stderr.write(`mcp-gen: ${f.revision}: ${f.source} → ${f.file} (sha256 verified)\n`);
     });
   return program;
+}
+
+function addCatalogCommand(program: Command, setExit: (code: number) => void): void {
+  program
+    .command("catalog")
+    .description("typed stubs for one server's tools and prompts: read its catalog (live, or from catalog.json), snapshot it, generate createTools/createPrompts; --check: exit 1 when the server drifted or the files are stale")
+    .option("--stdio <command>", 'start the server with this command line and talk over stdio (e.g. "node server.js")')
+    .option("--url <url>", "talk to a Streamable HTTP server at this URL")
+    .option("--from <file>", "regenerate from a catalog.json snapshot, without a server (what a prebuild runs)")
+    .requiredOption("-o, --out <dir>", "output folder: catalog.json, types.ts, schemas.ts, validators.ts, index.ts (and protocol/ unless --protocol)")
+    .option("--protocol <dir>", "an mcp-gen protocol output to connect with and import from (default: generate <out>/protocol for --revision)")
+    .option("-r, --revision <revision>", "protocol revisions to generate and connect with (repeatable; default: every pinned dated revision)", collect)
+    .option("--spec-root <dir>", "folder holding <revision>/schema.ts (default: $MCP_SPEC_ROOT, else the project cache)")
+    .option("--check", "write nothing; exit 1 with a short summary when the live catalog differs from <out>/catalog.json or the files are stale")
+    .option("--header <K:V>", "an HTTP header for --url (repeatable), e.g. \"Authorization: Bearer …\"", collect)
+    .option("--env <K=V>", "an environment variable for the --stdio server (repeatable; added to mcp-gen's own)", collect)
+    .option("--cwd <dir>", "the working directory of the --stdio server")
+    .option("--capability <name>", "declare this client capability while reading (repeatable: sampling, elicitation, roots…), for servers that list more to such clients", collect)
+    .option("--timeout <ms>", "per-request timeout while reading the catalog", "30000")
+    .option("-q, --quiet", "no summary or warnings on stderr (and the stdio server's stderr is dropped)")
+    .action(async (options: CatalogOptions) => {
+      const { runCatalog } = await import("./catalog/command.js");
+      setExit(await runCatalog(options));
+    });
 }
 
 /** Runs the CLI and returns the exit code; every error is exit 2 with a message (a stack only under --debug). */

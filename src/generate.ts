@@ -160,7 +160,7 @@ let fingerprint: string | undefined;
  * A hash of the generator's own code and templates: an up-to-date answer must not survive a
  * change to the generator that keeps its version number (a development build, a patched install).
  */
-function generatorFingerprint(): string {
+export function generatorFingerprint(): string {
   if (fingerprint) return fingerprint;
   const hash = createHash("sha256");
   for (const dir of [fileURLToPath(new URL("../templates/", import.meta.url)), fileURLToPath(new URL("./", import.meta.url))]) {

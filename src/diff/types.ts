@@ -20,7 +20,9 @@ export type ChangeKind =
   | "error-code-renumbered"
   | "constant-added"
   | "constant-removed"
-  | "constant-changed";
+  | "constant-changed"
+  /** A catalog's tool, prompt or argument: its description, title or annotations changed (a note: what a model reads). */
+  | "description-changed";
 
 /**
  * `wire`: what a message may contain changed (or a method, error code or constant did).

@@ -64,8 +64,9 @@ export function fastCheck(type: TypeNode, x: string, ctx: FastContext, path: str
     case "string":
       return stringCheck(type, x, ctx, path);
     case "number": {
-      // z.int(): a safe integer; z.number(): finite (both reject NaN, ±Infinity and non-numbers).
-      const base = type.integer ? `Number.isSafeInteger(${x})` : `Number.isFinite(${x})`;
+      // z.int(): a safe integer; z.number(): finite (both reject NaN, ±Infinity and non-numbers);
+      // a large-integer number: z.number() refined with Number.isInteger.
+      const base = type.integer ? `Number.${type.largeIntegers ? "isInteger" : "isSafeInteger"}(${x})` : `Number.isFinite(${x})`;
       const bounds = [type.minimum !== undefined ? `${x} >= ${type.minimum}` : "", type.maximum !== undefined ? `${x} <= ${type.maximum}` : ""];
       return [base, ...bounds.filter(Boolean)].join(" && ");
     }
@@ -286,5 +287,6 @@ function extraKeyLines(type: ObjectType, index: TypeNode, ctx: FastContext, path
  */
 function valueLines(check: string): string[] {
   if (isTrivial(check)) return ["  void v[k];"];
-  return ["  const e = v[k];", `  if (!(${check})) return false;`];
+  // After rt.isPlainRecord(v), `v[k]` is `unknown`, which a bound (`e >= 0`) cannot compare: `any` then.
+  return [`  const e${/\be [<>]=/.test(check) ? ": any" : ""} = v[k];`, `  if (!(${check})) return false;`];
 }

@@ -11,7 +11,7 @@ import { errorsView } from "./errors.js";
 import { serverView } from "./server.js";
 import { connectView, rootView, type RootUnit } from "./root.js";
 import { checkExportClashes } from "./names.js";
-import { filledResultKeys, handlerMaps, mapEntries, methodAliases, methodTable, schemaIndex, tableSchemas } from "./methods.js";
+import { filledResultKeys, handlerMaps, handlerResult, mapEntries, methodAliases, methodTable, schemaIndex, tableSchemas } from "./methods.js";
 import { emitTypeDeclarations } from "./types.js";
 import { emitSchemaDeclarations } from "./zod.js";
 import { emitValidatorDeclarations } from "./validators.js";
@@ -83,6 +83,7 @@ function methodsFile(model: SchemaModel, render: (name: string, data: object) =>
   const filled = filledResultKeys(surface);
   return withImports((data) => render("methods.ts", data), {
     ...mapEntries(surface),
+    handlerResult: handlerResult(surface),
     aliases: methodAliases(surface),
     handlers: handlerMaps(surface),
     table: methodTable(index, surface),
@@ -148,6 +149,31 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
   ];
   checkExportClashes(model, files);
   return files;
+}
+
+export interface DeclarationModuleOptions extends RevisionEmitOptions {
+  /** What the provenance header names as the source (`the catalog of …`). */
+  source: string;
+}
+
+/**
+ * types.ts, schemas.ts and validators.ts of any model (e.g. the JSON Schema front end's, for a
+ * server's catalog), with the revision output's templates; their runtime imports point at
+ * `runtimeImport`. Pure, deterministic, unformatted.
+ */
+export function emitDeclarationModules(model: SchemaModel, options: DeclarationModuleOptions): OutputFile[] {
+  const render = (name: string, data: object = {}): string => template(name)({ generatorVersion: options.generatorVersion, source: options.source, sha256: "", runtime: options.runtimeImport, ...data });
+  const schemas = emitSchemaDeclarations(model);
+  return [
+    { path: "types.ts", content: render("types.ts", { declarations: emitTypeDeclarations(model) }) },
+    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), { declarations: schemas, usesRuntime: schemas.some((code) => /\brt\./.test(code)) }, `${options.runtimeImport}/validation.js`) },
+    { path: "validators.ts", content: validatorsFile(model, render, options.runtimeImport) },
+  ];
+}
+
+/** Renders one of templates/*.hbs (with the header partial) for emitters outside this module. */
+export function renderTemplate(name: string, data: object): string {
+  return template(name)(data);
 }
 
 /**

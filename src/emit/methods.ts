@@ -57,7 +57,8 @@ export function mapEntries(surface: Surface): { requests: string[]; notification
   const doc = (fact: MethodFact, kind: string) => `/** \`${fact.method}\`: ${kind} sent by ${fact.senders.join(" and ") || "no known party"} (${fact.groups.join(", ")}). */`;
   return {
     requests: surface.requests.map(
-      (f) => `${doc(f, "request")}\n${quote(f.method)}: { request: ${union(f.messages.map((m) => `T.${m}`))}; params: ${paramsType(f)}; result: ${resultType(f)}; sender: ${senderType(f)} };`,
+      (f) =>
+        `${doc(f, "request")}\n${quote(f.method)}: { request: ${union(f.messages.map((m) => `T.${m}`))}; params: ${paramsType(f)}; result: ${resultType(f)};${f.complete && f.inputRequired ? ` complete: T.${f.complete};` : ""} sender: ${senderType(f)} };`,
     ),
     notifications: surface.notifications.map(
       (f) => `${doc(f, "notification")}\n${quote(f.method)}: { notification: ${union(f.messages.map((m) => `T.${m}`))}; params: ${paramsType(f)}; sender: ${senderType(f)} };`,
@@ -97,10 +98,13 @@ export function servingParty(surface: Surface): { name: string; id: string } | u
 }
 
 /** `ServerHandlers`, `ClientHandlers`: one per party, over the requests other parties send it. */
-export function handlerMaps(surface: Surface): Array<{ name: string; party: string; methods: string }> {
+export function handlerMaps(surface: Surface): Array<{ name: string; party: string; methods: string; handler: string }> {
+  const serving = servingParty(surface);
   return surface.parties.map((party) => {
     const groups = surface.groups.filter((g) => g.kind === "request" && g.senders.some((s) => s !== party.id) && g.party !== party.id);
-    return { name: `${party.name}Handlers`, party: party.id, methods: union(groups.map((g) => `${g.name}Method`)) };
+    // Only the serving party's handlers may answer with ctx.inputRequired(…).
+    const handler = party.id === serving?.id ? "Handler" : "CompleteHandler";
+    return { name: `${party.name}Handlers`, party: party.id, methods: union(groups.map((g) => `${g.name}Method`)), handler };
   });
 }
 
@@ -115,13 +119,14 @@ export type TableSchema =
   | { kind: "unknown" }
   | { kind: "union"; names: string[] };
 
-/** The schema fields of a method's METHODS entry: the message, its params, the result, the complete result. */
+/** The schema fields of a method's METHODS entry: the message, its params, the result, the complete and the input_required result. */
 function schemaFields(index: SchemaIndex, fact: MethodFact, kind: "request" | "notification"): Array<{ key: string; schema: TableSchema }> {
   return [
     { key: kind, schema: messageSchema(fact) },
     { key: "params", schema: paramsSchema(index, fact) },
     ...(kind === "request" ? [{ key: "result", schema: resultSchema(index, fact) }] : []),
     ...(fact.complete ? [{ key: "complete", schema: { kind: "declaration", name: fact.complete } as const }] : []),
+    ...(fact.inputRequired ? [{ key: "inputRequired", schema: { kind: "declaration", name: fact.inputRequired } as const }] : []),
   ];
 }
 
@@ -195,6 +200,35 @@ export function tableSchemas(index: SchemaIndex, surface: Surface): Array<Extrac
   const byValue = new Map<string, Extract<TableSchema, { kind: "declaration" }>>();
   for (const { schema } of fields) if (schema.kind === "declaration") byValue.set(tableSchemaCode(schema).value, schema);
   return [...byValue.values()];
+}
+
+/**
+ * What a handler may return, as a type over `M`: a complete result (`Filled<…>`, the dispatcher
+ * fills the rest), and the input_required branch only as `ctx.inputRequired(…)` builds it (a
+ * branded `InputRequiredMarker`): for the methods whose response admits input_required where the
+ * revision has such results, for every method where the server may instead ask the client
+ * directly (a revision with server-to-client requests), for none otherwise.
+ */
+export function handlerResult(surface: Surface): { type: string; doc: string; asks: boolean } {
+  const marker = "InputRequiredMarker<unknown>";
+  if (surface.requests.some((r) => r.inputRequired)) {
+    return {
+      type: `RequestMap[M] extends { complete: infer C } ? Filled<C> | ${marker} : Filled<ResultOf<M>>`,
+      doc: "What a handler returns: a complete result of its method; where the method may answer input_required, also what `ctx.inputRequired(…)` builds (and nothing else: a hand-made object with any `resultType` is not one).",
+      asks: true,
+    };
+  }
+  const serving = servingParty(surface);
+  // A request group the serving party itself sends (`ServerRequest`): it may ask the client directly.
+  const asksClient = serving !== undefined && surface.groups.some((g) => g.kind === "request" && g.party === serving.id && g.methods.length > 0);
+  if (asksClient) {
+    return {
+      type: `Filled<ResultOf<M>> | ${marker}`,
+      doc: "What a handler returns: a complete result of its method, or what `ctx.inputRequired(…)` builds (the runtime then asks the client and calls the handler again).",
+      asks: true,
+    };
+  }
+  return { type: "Filled<ResultOf<M>>", doc: "What a handler returns: a complete result of its method.", asks: false };
 }
 
 /** Properties of every result that the dispatcher fills when a handler leaves them out. */

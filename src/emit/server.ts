@@ -1,10 +1,16 @@
-import { protocolVersionOf } from "../model/derive.js";
+import { jsonSchemaDialectOf, objectBehind, protocolVersionOf } from "../model/derive.js";
 import { deriveServerFacts, type Surface } from "../model/surface.js";
 import type { SchemaModel } from "../model/types.js";
 import { servingParty } from "./methods.js";
 
 export interface ServerView {
   version: string;
+  /** The JSON Schema dialect of the revision's tool schemas (Zod's target name). */
+  dialect: string;
+  /** Per request method, its complete result's required keys (besides the filled ones) and declared keys, as code. */
+  results: Array<{ key: string; required: string; known: string }>;
+  /** The result keys the dispatcher fills, as a TS union (`never` when none). */
+  filled: string;
   era: "stateless" | "session";
   initializeMethod: string | undefined;
   inputRequestMethods: string;
@@ -27,6 +33,9 @@ export function serverView(model: SchemaModel, surface: Surface): ServerView {
   const t = facts.types;
   return {
     version: JSON.stringify(protocolVersionOf(model) ?? model.source.revision ?? "unknown"),
+    dialect: jsonSchemaDialectOf(model),
+    results: resultKeys(model, surface),
+    filled: surface.baseResult?.required.map((k) => JSON.stringify(k)).join(" | ") || "never",
     era: facts.era,
     initializeMethod: facts.initializeMethod && JSON.stringify(facts.initializeMethod),
     inputRequestMethods: `[${[...new Set(input)].map((m) => JSON.stringify(m)).join(", ")}]`,
@@ -45,4 +54,18 @@ export function serverView(model: SchemaModel, surface: Surface): ServerView {
 function servingHandlers(surface: Surface): string {
   const party = servingParty(surface);
   return party ? `M.${party.name}Handlers<RequestContext>` : "Record<string, (params: never, ctx: RequestContext) => unknown>";
+}
+
+/** The top-level keys of each request's complete result (what the registry fills, per revision). */
+function resultKeys(model: SchemaModel, surface: Surface): ServerView["results"] {
+  const byName = new Map(model.declarations.map((d) => [d.name, d]));
+  const filled = new Set(surface.baseResult?.required ?? []);
+  const list = (names: string[]) => names.map((n) => JSON.stringify(n)).join(", ");
+  return surface.requests.flatMap((fact) => {
+    const name = fact.complete ?? (fact.result?.kind === "declaration" ? fact.result.name : undefined);
+    const shape = name ? objectBehind({ kind: "ref", name }, byName) : undefined;
+    if (!shape) return [];
+    const required = shape.properties.filter((p) => !p.optional && !filled.has(p.name)).map((p) => p.name);
+    return [{ key: JSON.stringify(fact.method), required: list(required), known: list(shape.properties.map((p) => p.name)) }];
+  });
 }

@@ -123,10 +123,13 @@ function zodString(type: StringType): string {
 }
 
 function zodNumber(type: NumberType): ZodCode {
-  let value = type.integer ? "z.int()" : "z.number()";
+  const safeInteger = type.integer && !type.largeIntegers;
+  let value = safeInteger ? "z.int()" : "z.number()";
   if (type.minimum !== undefined) value += `.min(${type.minimum})`;
   if (type.maximum !== undefined) value += `.max(${type.maximum})`;
-  return { value, type: type.integer ? "z.ZodInt" : "z.ZodNumber" };
+  // Any integral number, beyond the safe range too (z.int() stops at ±(2^53 − 1)).
+  if (type.integer && type.largeIntegers) value += `.refine(Number.isInteger, { error: "Expected an integer" })`;
+  return { value, type: safeInteger ? "z.ZodInt" : "z.ZodNumber" };
 }
 
 /**

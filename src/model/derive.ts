@@ -90,3 +90,18 @@ export function discriminatorOf(members: TypeNode[], byName: Map<string, Declara
   }
   return undefined;
 }
+
+/**
+ * The JSON Schema dialect a revision's tool schemas default to, as Zod names its targets: the
+ * dialect its `inputSchema` documentation names ("Defaults to JSON Schema 2020-12 when no
+ * explicit $schema is provided", 2025-11-25 on), else draft-07 (what the earlier revisions' own
+ * schema.json is written in, and what their servers emit).
+ */
+export function jsonSchemaDialectOf(model: SchemaModel): "draft-2020-12" | "draft-07" {
+  for (const declaration of model.declarations) {
+    if (declaration.kind !== "interface") continue;
+    const doc = declaration.own.properties.find((p) => p.name === "inputSchema")?.doc.text ?? "";
+    if (/JSON Schema 2020-12/.test(doc)) return "draft-2020-12";
+  }
+  return "draft-07";
+}

@@ -34,6 +34,11 @@ export interface MethodFact {
    * InputRequiredResult`): the `XResult` declaration a complete answer must be.
    */
   complete?: string;
+  /**
+   * For those requests, the other member of the response's result union (`InputRequiredResult`):
+   * what an answer whose `resultType` is not complete must be.
+   */
+  inputRequired?: string;
   /** Parties that send it (lower-case). */
   senders: string[];
   groups: string[];
@@ -102,16 +107,27 @@ function methodFacts(messages: Message[], byName: Map<string, Declaration>, lowe
     const result = found[0]!.kind === "request" ? resultOf(names[0]!, byName, empty) : undefined;
     const own = `${names[0]!.replace(/Request$/, "")}Result`;
     const complete = result?.kind === "response" && byName.has(own) ? own : undefined;
+    const inputRequired = complete && result ? otherResult(result.name, complete, byName) : undefined;
     return {
       method,
       messages: names,
       ...(params ? { params: { type: params.type, optional: params.optional } } : {}),
       ...(result ? { result } : {}),
       ...(complete ? { complete } : {}),
+      ...(inputRequired ? { inputRequired } : {}),
       senders: [...new Set(found.flatMap((m) => m.senders).map(lower))].sort(byText),
       groups: [...new Set(found.map((m) => m.group))].sort(byText),
     };
   });
+}
+
+/** The one declaration besides `complete` in a response's `result` union (`CallToolResult | InputRequiredResult`). */
+function otherResult(response: string, complete: string, byName: Map<string, Declaration>): string | undefined {
+  const type = propertyBehind({ kind: "ref", name: response }, "result", byName)?.type;
+  if (type?.kind !== "union") return undefined;
+  const others = type.members.filter((m) => !(m.kind === "ref" && m.name === complete));
+  const only = others.length === 1 ? others[0] : undefined;
+  return only?.kind === "ref" && byName.has(only.name) ? only.name : undefined;
 }
 
 /** `XRequest` → `XResultResponse.result`, else `XResult`, else the empty result. */

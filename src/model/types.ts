@@ -43,6 +43,12 @@ export interface NumberType {
   kind: "number";
   /** Bare `number` is an integer under upstream's convention unless `@TJS-type number`. */
   integer: boolean;
+  /**
+   * With `integer`: every integral number, also beyond ±(2^53 − 1) (JSON Schema's `integer`, as
+   * the JSON Schema front end reads it). Without it, an integer is a safe integer (schema.ts's
+   * convention, `z.int()`).
+   */
+  largeIntegers?: true;
   minimum?: number;
   maximum?: number;
 }

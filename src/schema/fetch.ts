@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { DownloadError, GeneratorError } from "../errors.js";
 import { hashText } from "../write/manifest.js";
@@ -46,6 +46,7 @@ async function obtain(pin: PinnedRevision, from: string | undefined, baseUrl: st
   if (from) {
     const source = join(from, pin.path);
     if (!existsSync(source)) throw new GeneratorError(`mirror has no ${pin.path}: ${source} does not exist`);
+    if (!statSync(source).isFile()) throw new GeneratorError(`mirror's ${pin.path} is ${kindOf(source)}, not a schema file: ${source}`);
     return { text: readFileSync(source, "utf8"), source };
   }
   const source = `${baseUrl.replace(/\/$/, "")}/${pin.path}`;
@@ -72,7 +73,12 @@ function networkCause(error: unknown): string {
   return code || outer;
 }
 
+function kindOf(path: string): string {
+  return statSync(path).isDirectory() ? "a folder" : "a special file";
+}
+
 function writeAtomically(file: string, text: string): void {
+  if (existsSync(file) && !statSync(file).isFile()) throw new GeneratorError(`cannot write ${file}: it is ${kindOf(file)} (move it away)`);
   mkdirSync(dirname(file), { recursive: true });
   const temp = `${file}.tmp-${process.pid}`;
   writeFileSync(temp, text);

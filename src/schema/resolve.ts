@@ -51,7 +51,7 @@ export async function readRevision(revision: string, specRoot: string, options: 
     await fetchIntoCache(revision, specRoot);
   }
   if (!existsSync(file)) throw new GeneratorError(missingRevision(revision, file, specRoot));
-  if (!statSync(file).isFile()) throw new GeneratorError(`${file} is not a file`);
+  if (!statSync(file).isFile()) throw new GeneratorError(`${file} is ${statSync(file).isDirectory() ? "a folder" : "a special file"}, not a schema file`);
   return { file, text: readFileSync(file, "utf8"), revision, label: revision };
 }
 

@@ -64,59 +64,81 @@ function statusOf(outDir: string, file: OutputFile, previous: Manifest | undefin
 export interface WriteHooks {
   /** Called after each file is renamed into place (tests inject failures here). */
   afterRename?: (path: string) => void;
+  /** Renames a file or folder (default fs.renameSync; tests emulate a mount point with it). */
+  rename?: (from: string, to: string) => void;
 }
 
 const STAGING_MARKER = ".mcp-gen-staging";
 
 /**
  * Writes the output. A new folder is built beside `outDir` and renamed into place in one step.
- * Into an existing folder (which may hold the user's own files), changed files are staged
- * beside it, renamed over their targets, stale generated files are removed, and the manifest is
+ * Into an existing folder (which may hold the user's own files, and may be a mount point, where
+ * nothing can be renamed in from outside: EXDEV), changed files are staged in a hidden folder
+ * inside it, renamed over their targets, stale generated files are removed, and the manifest is
  * renamed into place last: a run interrupted half-way leaves files that do not match the
  * manifest, which the next run (and `--check`) detects and repairs.
  */
 export function writeOutput(outDir: string, files: OutputFile[], manifest: Manifest, plans: FilePlan[], hooks: WriteHooks = {}): void {
-  withFileErrors(`cannot write ${outDir}`, () => writeSet(outDir, files, manifest, plans, hooks));
+  withFileErrors(`cannot write ${outDir}`, () => (existsSync(outDir) ? writeInto(outDir, files, manifest, plans, hooks) : writeFresh(outDir, files, manifest, hooks)));
 }
 
-function writeSet(outDir: string, files: OutputFile[], manifest: Manifest, plans: FilePlan[], hooks: WriteHooks): void {
-  removeStaleStaging(outDir);
-  const staging = join(dirname(outDir), `.mcp-gen-tmp-${basename(outDir)}-${process.pid}`);
+const STAGING_PREFIX = ".mcp-gen-tmp-";
+
+/** A staging folder (marked with the writer's pid, so that a later run can remove it once that process is gone). */
+function stagingIn(parent: string, name: string): string {
+  const staging = join(parent, `${STAGING_PREFIX}${name}${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   makeDirs(staging);
   writeFileSync(join(staging, STAGING_MARKER), `${process.pid}\n`);
+  return staging;
+}
+
+function stageFiles(staging: string, files: OutputFile[], manifest: Manifest): void {
+  for (const file of files) {
+    makeDirs(dirname(join(staging, file.path)));
+    writeFileSync(join(staging, file.path), file.content);
+  }
+  writeFileSync(join(staging, MANIFEST_FILE), renderManifest(manifest));
+}
+
+function writeFresh(outDir: string, files: OutputFile[], manifest: Manifest, hooks: WriteHooks): void {
+  const rename = hooks.rename ?? renameSync;
+  makeDirs(dirname(outDir));
+  removeStaleStaging(dirname(outDir), `${basename(outDir)}-`);
+  const staging = stagingIn(dirname(outDir), `${basename(outDir)}-`);
+  try {
+    stageFiles(staging, files, manifest);
+    rmSync(join(staging, STAGING_MARKER));
+    rename(staging, outDir);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+function writeInto(outDir: string, files: OutputFile[], manifest: Manifest, plans: FilePlan[], hooks: WriteHooks): void {
+  const rename = hooks.rename ?? renameSync;
+  removeStaleStaging(outDir, "");
+  const staging = stagingIn(outDir, "");
   try {
     const changed = new Set(plans.filter((p) => p.status === "created" || p.status === "updated").map((p) => p.path));
-    const fresh = !existsSync(outDir);
-    const staged = files.filter((f) => fresh || changed.has(f.path));
-    for (const file of staged) {
-      makeDirs(dirname(join(staging, file.path)));
-      writeFileSync(join(staging, file.path), file.content);
-    }
-    writeFileSync(join(staging, MANIFEST_FILE), renderManifest(manifest));
-    if (fresh) {
-      rmSync(join(staging, STAGING_MARKER));
-      makeDirs(dirname(outDir));
-      renameSync(staging, outDir);
-      return;
-    }
+    const staged = files.filter((f) => changed.has(f.path));
+    stageFiles(staging, staged, manifest);
     for (const file of staged) {
       const target = assertInside(outDir, file.path);
       makeDirs(dirname(target));
-      renameSync(join(staging, file.path), target);
+      rename(join(staging, file.path), target);
       hooks.afterRename?.(file.path);
     }
     for (const plan of plans) if (plan.status === "removed") rmSync(assertInside(outDir, plan.path), { force: true });
-    renameSync(join(staging, MANIFEST_FILE), join(outDir, MANIFEST_FILE));
+    rename(join(staging, MANIFEST_FILE), join(outDir, MANIFEST_FILE));
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
 }
 
 /** Staging folders of earlier runs whose process is gone (killed mid-write) are removed. */
-function removeStaleStaging(outDir: string): void {
-  const parent = dirname(outDir);
-  const prefix = `.mcp-gen-tmp-${basename(outDir)}-`;
+function removeStaleStaging(parent: string, stem: string): void {
+  const prefix = `${STAGING_PREFIX}${stem}`;
   let entries: string[];
   try {
     entries = readdirSync(parent).filter((name) => name.startsWith(prefix));

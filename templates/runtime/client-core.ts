@@ -15,6 +15,7 @@ const HEADER_MISMATCH = -32020;
 const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 export const DEFAULT_MAX_INPUT_ROUNDS = 8;
+export const DEFAULT_MAX_INPUT_REQUESTS = 16;
 export const DEFAULT_MAX_PAGES = 1000;
 
 /** What the client knows about the server. */
@@ -41,6 +42,10 @@ export interface CoreOptions {
   handlers?: HandlerTable | undefined;
   timeoutMs?: number | undefined;
   maxInputRounds?: number | undefined;
+  /** The most input requests answered in one input_required round (default 16). */
+  maxInputRequests?: number | undefined;
+  /** The longest a request may run, however often progress restarts its timeout (default 10 minutes; 0: no bound). */
+  maxTotalTimeoutMs?: number | undefined;
   maxPages?: number | undefined;
   /** Send this protocol version instead of the revision's own (tests, forward compatibility). */
   protocolVersion?: string | undefined;
@@ -89,6 +94,7 @@ export class ClientCore {
       channel.hooks = hooks;
     } else this.session = new Session(channel, hooks, options.timeoutMs);
     this.session.era = this.era;
+    if (options.maxTotalTimeoutMs !== undefined) this.session.defaultMaxTotalTimeoutMs = options.maxTotalTimeoutMs;
   }
 
   /** The protocol version requests use (legacy: the negotiated one). */
@@ -190,10 +196,13 @@ export class ClientCore {
     for (let round = 0; ; round++) {
       const raw = await this.sendModern(method, sent, options);
       if (raw["resultType"] === undefined) raw["resultType"] = COMPLETE; // a server of an earlier revision
-      const result = this.validated(method, raw) as { [key: string]: unknown };
-      if (raw["resultType"] === COMPLETE) return this.completed(method, result);
+      // Each kind of result is held to its own schema: a complete one to the method's result,
+      // an input_required one to the input_required result (not to their union).
+      if (raw["resultType"] === COMPLETE) return this.completed(method, this.validated(method, raw, "complete") as { [key: string]: unknown });
       if (raw["resultType"] !== INPUT_REQUIRED) throw new ClientError("invalid-result", `${method} returned resultType ${JSON.stringify(raw["resultType"])}, which this client does not know`);
+      this.validated(method, raw, "inputRequired");
       if (round + 1 > max) throw new ClientError("input-rounds-exceeded", `${method} still asked for input after ${max} rounds; giving up (raise maxInputRounds to allow more)`, { detail: { rounds: max } });
+      this.checkInputRequestCount(method, raw["inputRequests"]);
       const inputResponses = await fulfilInputs(this.spec, this.handlers, method, raw["inputRequests"], options.signal ?? new AbortController().signal, (message) => this.warn(message));
       const state = raw["requestState"];
       sent = typeof state === "string" ? { ...original, inputResponses, requestState: state } : { ...original, inputResponses };
@@ -231,9 +240,18 @@ export class ClientCore {
     }
   }
 
-  private validated(method: string, result: { [key: string]: unknown }): unknown {
+  /** The result checked with the method's schema: its complete or input_required one where the revision has them. */
+  private validated(method: string, result: { [key: string]: unknown }, kind?: "complete" | "inputRequired"): unknown {
     const spec = this.spec.methods[method];
-    return checked(spec?.result, result, (issues) => new ClientError("invalid-result", `the result of ${method} does not match revision ${this.spec.revision}: ${issues.join("; ")}`, { detail: { issues, result } }));
+    const schema = (kind && spec?.[kind]) ?? spec?.result;
+    return checked(schema, result, (issues) => new ClientError("invalid-result", `the result of ${method} does not match revision ${this.spec.revision}: ${issues.join("; ")}`, { detail: { issues, result } }));
+  }
+
+  /** A server may ask for only so much input in one round (`maxInputRequests`). */
+  private checkInputRequestCount(method: string, requests: unknown): void {
+    const max = this.options.maxInputRequests ?? DEFAULT_MAX_INPUT_REQUESTS;
+    const count = requests !== null && typeof requests === "object" ? Object.keys(requests).length : 0;
+    if (count > max) throw new ClientError("invalid-input-request", `${method} asked for ${count} inputs in one round; this client answers at most ${max} (raise maxInputRequests to allow more)`, { detail: { count, max } });
   }
 
   /** Learns what a complete result says about the server and its tools. */

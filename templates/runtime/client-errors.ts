@@ -17,6 +17,8 @@ export type ClientErrorKind =
   | "stream-ended"
   /** A result that fails the revision's schema, or whose `resultType` is unknown. */
   | "invalid-result"
+  /** Arguments that fail a tool's or prompt's input schema (a catalog's stubs check them before sending). */
+  | "invalid-arguments"
   /** A server asked for input (`input_required`) more times than the client allows. */
   | "input-rounds-exceeded"
   /** A server asked for input the client has no handler for. */

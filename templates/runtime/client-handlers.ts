@@ -18,6 +18,10 @@ export interface MethodSpec {
   request?: Validator;
   params?: Validator;
   result?: Validator;
+  /** What a complete result must be, where `result` also admits an input_required one. */
+  complete?: Validator;
+  /** What an input_required result must be (2026-07-28 and later). */
+  inputRequired?: Validator;
 }
 
 /** What a generated client.ts tells the runtime about its revision. */

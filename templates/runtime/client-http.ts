@@ -23,7 +23,19 @@ export interface HttpTransportOptions {
   maxReconnects?: number | undefined;
   /** Legacy sessions: the wait before resuming when the server gave no `retry` (default 1000 ms). */
   defaultRetryMs?: number | undefined;
+  /**
+   * Redirects: followed only within the URL's own origin (default; at most 5, keeping the method
+   * and body only for 307/308), or never ("error"). A redirect to another origin is never
+   * followed, so user headers (tokens, API keys) and bodies never leave the origin they were given for.
+   */
+  redirects?: "same-origin" | "error" | undefined;
+  /** The longest SSE line read, in characters (default 64 Mi): a longer one's event is dropped and reported. */
+  maxSseLineLength?: number | undefined;
+  /** What arrived that the client does not act on (an SSE event that is not JSON-RPC, a request a modern server may not send). */
+  onProtocolNoise?: ((line: string, reason: string) => void) | undefined;
 }
+
+const MAX_REDIRECTS = 5;
 
 const JSON_TYPE = "application/json";
 const SSE_TYPE = "text/event-stream";
@@ -64,10 +76,13 @@ export class StreamableHttpTransport implements Transport {
   private readonly closing = new AbortController();
   private protocolVersion: string | undefined;
   private getStream: Promise<void> | undefined;
+  /** Set when `options.onProtocolNoise` is given (the session falls back to its warnings otherwise). */
+  onProtocolNoise?(line: string, reason: string): void;
 
   constructor(url: string | URL, options: HttpTransportOptions = {}) {
     this.url = new URL(url);
     this.options = options;
+    if (options.onProtocolNoise) this.onProtocolNoise = options.onProtocolNoise;
   }
 
   async start(): Promise<void> {}
@@ -85,9 +100,10 @@ export class StreamableHttpTransport implements Transport {
     } catch (error) {
       if (options.requestSignal?.aborted) return; // cancelled: the session already settled the request
       if (this.closing.signal.aborted) throw new ClientError("closed", "the HTTP transport was closed");
+      if (error instanceof ClientError) throw error; // a redirect that is not followed
       throw new ClientError("transport", `POST ${this.url} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
-    this.noteSession(response);
+    if ("method" in message && message.method === "initialize") this.noteSession(response);
     const request = "method" in message && "id" in message ? (message as JsonRpcRequest) : undefined;
     if (response.status === 202 || response.status === 204) {
       await response.body?.cancel().catch(() => undefined);
@@ -121,8 +137,27 @@ export class StreamableHttpTransport implements Transport {
     await response.body?.cancel().catch(() => undefined);
   }
 
-  private fetch(init: RequestInit): Promise<Response> {
-    return (this.options.fetch ?? fetch)(this.url, init);
+  /** One request, following redirects only within the origin (see `redirects`). */
+  private async fetch(init: RequestInit): Promise<Response> {
+    const fetcher = this.options.fetch ?? fetch;
+    let url = this.url;
+    let current: RequestInit = { ...init, redirect: "manual" };
+    for (let hop = 0; ; hop++) {
+      const response = await fetcher(url, current);
+      if (response.type === "opaqueredirect") throw new ClientError("http", `${url} answered with a redirect this runtime does not disclose; not followed`);
+      if (response.status < 300 || response.status > 399 || response.status === 304) return response;
+      const location = response.headers.get("location");
+      await response.body?.cancel().catch(() => undefined);
+      const target = location === null ? undefined : new URL(location, url);
+      const refuse = (why: string) => new ClientError("http", `HTTP ${response.status} from ${url}: redirect to ${target ?? "nowhere"} not followed (${why})`, { detail: { status: response.status, location } });
+      if (!target) throw refuse("no Location");
+      if (this.options.redirects === "error") throw refuse("redirects are off");
+      if (target.origin !== this.url.origin) throw refuse("another origin: headers and body stay with the origin they were given for");
+      if (hop >= MAX_REDIRECTS) throw refuse(`more than ${MAX_REDIRECTS} redirects`);
+      const keepsBody = response.status === 307 || response.status === 308;
+      if (!keepsBody && (current.method ?? "GET") !== "GET") throw refuse(`a ${response.status} would turn the ${current.method} into a GET`);
+      url = target;
+    }
   }
 
   private async userHeaders(): Promise<Record<string, string>> {
@@ -161,7 +196,10 @@ export class StreamableHttpTransport implements Transport {
     }
     const classified = classifyMessage(body);
     if (classified.kind === "error" && request) {
-      this.onmessage?.({ ...classified.message, id: classified.message.id ?? request.id });
+      // The answer to this POST is this request's, whatever id its body names (a wrong one must
+      // not leave the request waiting for its timeout).
+      if (classified.message.id !== undefined && classified.message.id !== request.id) this.noise(text, `an HTTP ${response.status} error for request ${JSON.stringify(request.id)} that names id ${JSON.stringify(classified.message.id)}`);
+      this.onmessage?.({ ...classified.message, id: request.id });
       return;
     }
     const method = "method" in message ? message.method : "a response";
@@ -190,7 +228,7 @@ export class StreamableHttpTransport implements Transport {
    * fails (`onRequestStreamEnd`), as a modern client must re-issue it.
    */
   private async readResponseStream(body: ReadableStream<Uint8Array>, request: JsonRpcRequest | undefined, options: TransportSendOptions, attempt = 0, lastEventId = ""): Promise<void> {
-    const parser = new SseParser();
+    const parser = this.sseParser();
     parser.lastEventId = lastEventId;
     const answered = await this.readEvents(body, parser, request, options.requestSignal);
     if (answered || !request || this.closing.signal.aborted || options.requestSignal?.aborted) return;
@@ -205,6 +243,10 @@ export class StreamableHttpTransport implements Transport {
     options.onRequestStreamEnd?.();
   }
 
+  private sseParser(): SseParser {
+    return new SseParser({ maxLineLength: this.options.maxSseLineLength, onOversize: (limit) => this.noise("", `an SSE line longer than ${limit} bytes (its event was dropped)`) });
+  }
+
   /** Delivers every message of an SSE stream; true when the response to `request` was among them. */
   private async readEvents(body: ReadableStream<Uint8Array>, parser: SseParser, request?: JsonRpcRequest, requestSignal?: AbortSignal): Promise<boolean> {
     let answered = false;
@@ -213,7 +255,7 @@ export class StreamableHttpTransport implements Transport {
         if (!event.data.trim()) continue; // a priming event (id and retry only)
         const parsed = parseMessage(event.data);
         if (!parsed.ok) {
-          this.onerror?.(new Error(`ignored an SSE event that is not JSON-RPC (${parsed.reason})`));
+          this.noise(event.data, `an SSE event that is not JSON-RPC (${parsed.reason})`);
           continue;
         }
         if (request && (parsed.kind === "result" || parsed.kind === "error") && (parsed.message as { id?: unknown }).id === request.id) answered = true;
@@ -226,14 +268,17 @@ export class StreamableHttpTransport implements Transport {
     return answered;
   }
 
+  private noise(line: string, reason: string): void {
+    if (this.onProtocolNoise) this.onProtocolNoise(line.slice(0, 2000), reason);
+    else this.onerror?.(new Error(`ignored ${reason}`));
+  }
+
   private async get(lastEventId: string | undefined, signal: AbortSignal): Promise<Response> {
     const headers: Record<string, string> = { ...(await this.userHeaders()), Accept: SSE_TYPE };
     if (this.protocolVersion) headers[HEADER.protocolVersion] = this.protocolVersion;
     if (this.sessionId !== undefined) headers[HEADER.sessionId] = this.sessionId;
     if (lastEventId) headers[HEADER.lastEventId] = lastEventId;
-    const response = await this.fetch({ method: "GET", headers, signal });
-    this.noteSession(response);
-    return response;
+    return this.fetch({ method: "GET", headers, signal });
   }
 
   /** Legacy: the server's own stream for requests and notifications, resumed when it drops. */
@@ -248,7 +293,7 @@ export class StreamableHttpTransport implements Transport {
           await response?.body?.cancel().catch(() => undefined);
           return; // 405: the server offers no GET stream
         }
-        const parser = new SseParser(); // a fresh parser per stream: a cut event must not leak into the next
+        const parser = this.sseParser(); // a fresh parser per stream: a cut event must not leak into the next
         parser.lastEventId = lastEventId;
         await this.readEvents(response.body, parser);
         ({ lastEventId, retry } = { lastEventId: parser.lastEventId, retry: parser.retry ?? retry });

@@ -23,6 +23,7 @@ export interface RequestOptions {
   onprogress?: ((progress: Progress) => void) | undefined;
   /** A progress update restarts the timeout (bounded by `maxTotalTimeoutMs`). */
   resetTimeoutOnProgress?: boolean | undefined;
+  /** The longest the request may run, progress or not (default with `resetTimeoutOnProgress`: the client's, 10 minutes). */
   maxTotalTimeoutMs?: number | undefined;
 }
 
@@ -69,6 +70,7 @@ interface Pending {
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_TOTAL_TIMEOUT_MS: number = 10 * 60_000;
 
 export class Session {
   readonly transport: Transport;
@@ -76,6 +78,8 @@ export class Session {
   /** Legacy sessions cancel with `notifications/cancelled` on every transport. */
   era: "modern" | "legacy" = "modern";
   defaultTimeoutMs: number;
+  /** The bound on a request whose timeout restarts on progress, when it sets none (0: no bound). */
+  defaultMaxTotalTimeoutMs: number = DEFAULT_MAX_TOTAL_TIMEOUT_MS;
   private readonly pending = new Map<JsonRpcId, Pending>();
   private readonly byToken = new Map<string, Pending>();
   private readonly incoming = new Map<JsonRpcId, AbortController>();
@@ -159,7 +163,7 @@ export class Session {
     if (entry.timer) clearTimeout(entry.timer);
     const timeout = entry.options.timeoutMs ?? this.defaultTimeoutMs;
     if (!(timeout > 0) || !Number.isFinite(timeout)) return;
-    const total = entry.options.maxTotalTimeoutMs;
+    const total = entry.options.maxTotalTimeoutMs ?? (entry.options.resetTimeoutOnProgress && this.defaultMaxTotalTimeoutMs > 0 ? this.defaultMaxTotalTimeoutMs : undefined);
     const left = total === undefined ? timeout : Math.min(timeout, total - (Date.now() - entry.startedAt));
     entry.timer = setTimeout(() => this.cancel(entry, new ClientError("timeout", `${entry.method} timed out after ${Date.now() - entry.startedAt} ms`, { detail: { timeoutMs: timeout } })), Math.max(0, left));
   }
@@ -219,6 +223,8 @@ export class Session {
         return;
       }
       case "request":
+        // A modern server sends no requests (MRTR replaced them): not answered, reported as noise.
+        if (this.era === "modern") return this.noise(JSON.stringify(message), `a ${classified.message.method} request from the server; this revision has no server-to-client requests, so it is not answered`);
         void this.answer(classified.message);
         return;
       case "notification":
@@ -227,6 +233,11 @@ export class Session {
       default:
         this.hooks.onWarning?.(`ignored a message that is not JSON-RPC (${classified.reason})`, message);
     }
+  }
+
+  private noise(line: string, reason: string): void {
+    if (this.transport.onProtocolNoise) this.transport.onProtocolNoise(line.slice(0, 2000), reason);
+    else this.hooks.onWarning?.(`ignored ${reason}`);
   }
 
   private notified(message: JsonRpcNotification): void {

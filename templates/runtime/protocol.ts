@@ -35,3 +35,12 @@ export function nameSourceOf(params: unknown): string | undefined {
   if (typeof name === "string") return name;
   return typeof uri === "string" ? uri : undefined;
 }
+
+/**
+ * The error for a URI no resource answers, by era (resources.mdx): -32602 with `data.uri` from
+ * 2026-07-28 on, -32002 in 2025-11-25 and earlier.
+ */
+export const RESOURCE_NOT_FOUND = { stateless: -32602, session: -32002 } as const;
+
+/** The tool name rules of tools.mdx: 1 to 128 of A-Z, a-z, 0-9, "_", "-" and ".". */
+export const TOOL_NAME: RegExp = /^[A-Za-z0-9_.-]{1,128}$/;

@@ -1,6 +1,7 @@
 // The context a handler gets: who asks, cancellation, progress, logging, and the MRTR helpers.
 import { notification, ProtocolError } from "./server-messages.js";
 import { INPUT_REQUIRED } from "./protocol.js";
+import { acceptedContent } from "./server-elicit.js";
 import { LOG_LEVELS, type ClientFacts, type InputRequiredArgs, type InputRequiredMarker, type JsonObject, type JsonRpcNotification, type LogLevel, type RequestContext } from "./server-types.js";
 
 /** The code of MissingRequiredClientCapabilityError (the 2026-07-28 schema's -32021). */
@@ -16,6 +17,8 @@ export interface ContextSetup {
   logLevel: LogLevel | undefined;
   inputResponses: Record<string, unknown> | undefined;
   requestState: unknown;
+  /** The authenticated principal (HTTP), if any. */
+  principal?: string | undefined;
 }
 
 /** Marks results built by `inputRequired()`, so the runtime seals them (and only them). */
@@ -28,6 +31,7 @@ export function createContext(setup: ContextSetup): RequestContext {
     clientCapabilities: setup.client.capabilities,
     clientInfo: setup.client.info,
     _meta: setup.meta,
+    principal: setup.principal,
     signal: setup.signal,
     log: (level, data, logger) => {
       if (!setup.logLevel || LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(setup.logLevel)) return;
@@ -36,6 +40,7 @@ export function createContext(setup: ContextSetup): RequestContext {
     inputResponses: setup.inputResponses,
     requestState: setup.requestState,
     inputRequired: (args: InputRequiredArgs) => inputRequiredResult(args) as InputRequiredMarker,
+    accepted: (key, form) => acceptedContent(setup.inputResponses, key, form as never) as never,
     requireClientCapabilities: (required) => {
       const missing = missingCapabilities(setup.client.capabilities, required as JsonObject);
       if (missing) throw new ProtocolError(MISSING_CLIENT_CAPABILITY, `Missing required client capabilities: ${Object.keys(missing).join(", ")}`, { requiredCapabilities: missing }, 400);
@@ -56,10 +61,15 @@ function inputRequiredResult(args: InputRequiredArgs): InputRequiredMarker {
   if (args.inputRequests === undefined && args.requestState === undefined) {
     throw new TypeError("inputRequired() needs inputRequests or requestState");
   }
-  const result: InputRequiredMarker = { resultType: INPUT_REQUIRED };
+  const result = { resultType: INPUT_REQUIRED } as InputRequiredMarker;
   if (args.inputRequests !== undefined) result.inputRequests = args.inputRequests;
   Object.defineProperty(result, INPUT_MARK, { value: { state: args.requestState }, enumerable: false });
   return result;
+}
+
+/** True for an input_required result (built by ctx.inputRequired() or by hand). */
+export function isInputRequired(result: unknown): result is JsonObject {
+  return markedState(result) !== undefined || (result !== null && typeof result === "object" && (result as JsonObject)["resultType"] === INPUT_REQUIRED);
 }
 
 /** The handler's own state of an inputRequired() result (undefined when it kept none). */

@@ -2,32 +2,97 @@
 // request goes through (validation, the handler call, result completion). Era-specific
 // pipelines live in server-modern.ts and server-session.ts.
 import { McpErrorBase } from "./errors.js";
-import { COMPLETE, INPUT_REQUIRED, META } from "./protocol.js";
-import { createContext, markedState, type ContextSetup } from "./server-context.js";
+import { COMPLETE, META } from "./protocol.js";
+import { createContext, isInputRequired, type ContextSetup } from "./server-context.js";
 import { NotificationHub } from "./server-listen.js";
 import { errorResponse, issueData, JSONRPC, ProtocolError, resultResponse } from "./server-messages.js";
 import { createStateSealer, type StateSealer } from "./server-state.js";
-import type { JsonObject, JsonRpcRequest, JsonRpcResponse, MethodInfo, RevisionBinding, ServerOptionsBase, Validator } from "./server-types.js";
+import { Registry } from "./server-registry.js";
+import { toolCatalog, type ToolCatalog } from "./server-tools.js";
+import type { JsonObject, JsonRpcRequest, JsonRpcResponse, MethodInfo, RevisionBinding, RuntimeHandler, ServerOptionsBase, Validator } from "./server-types.js";
 
 export interface ServerCore {
   options: ServerOptionsBase;
+  /** The handlers: the raw ones and the registry's. */
+  handlers: Record<string, RuntimeHandler | undefined>;
+  /** What the server declares: the options' capabilities over what its definitions stand for. */
+  capabilities: JsonObject;
+  /** The definitions' registry, when the server was given any. */
+  registry: Registry | undefined;
   stateless: RevisionBinding[];
   session: RevisionBinding[];
   sealer: StateSealer;
   hub: NotificationHub;
   /** HTTP statuses of error answers that are not 200 (set where the error is made). */
   statuses: WeakMap<JsonRpcResponse, number>;
+  /** The server's own tools, as its tools/list handler lists them (for `Mcp-Param-*` checks). */
+  tools: ToolCatalog;
 }
 
 export function createCore(options: ServerOptionsBase, revisions: RevisionBinding[]): ServerCore {
   if (!revisions.length) throw new TypeError("a server needs at least one revision");
-  return {
+  const raw = { ...options.handlers };
+  const core: ServerCore = {
     options,
+    handlers: raw,
+    capabilities: { ...options.capabilities },
+    registry: undefined,
     stateless: revisions.filter((r) => r.era === "stateless"),
     session: revisions.filter((r) => r.era === "session"),
-    sealer: createStateSealer({ ...(options.stateSecret !== undefined ? { secret: options.stateSecret } : {}), ...(options.stateTtlMs !== undefined ? { ttlMs: options.stateTtlMs } : {}) }),
+    sealer: sealerFor(options),
     hub: new NotificationHub(),
     statuses: new WeakMap(),
+    tools: toolCatalog(),
+  };
+  if (options.tools || options.resources || options.resourceTemplates || options.prompts) {
+    const defined = new Set(Object.keys(raw).filter((m) => raw[m] !== undefined));
+    const host = { bindings: revisions, changed: (kind: ListKind) => announce(core, kind), report: (error: unknown, method: string) => reportError(core, error, method) };
+    const registry = new Registry(options, host, defined);
+    core.registry = registry;
+    core.handlers = { ...raw, ...registry.handlers() };
+    core.capabilities = mergeCapabilities(registry.capabilities(), options.capabilities ?? {});
+  }
+  return core;
+}
+
+export type ListKind = "tools" | "resources" | "prompts";
+
+/** A list changed: listeners hear of it (and the server forgets what it cached of its tools). */
+export function announce(core: ServerCore, kind: ListKind): void {
+  if (kind === "tools") core.tools.forget();
+  core.hub.changed(`${kind}ListChanged`);
+}
+
+/** Derived capabilities with the author's on top (an author's object merges one level deep). */
+function mergeCapabilities(derived: JsonObject, given: JsonObject): JsonObject {
+  const out: JsonObject = { ...derived };
+  for (const [key, value] of Object.entries(given)) {
+    const base = out[key];
+    out[key] = base !== null && typeof base === "object" && value !== null && typeof value === "object" && !Array.isArray(value) ? { ...base, ...value } : value;
+  }
+  return out;
+}
+
+/**
+ * The sealer of request states. Without `stateSecret` the key is random per process, so a state
+ * minted here is refused by a restarted process or another replica: said once, through onError,
+ * when the first state is sealed (a server that never asks for input is not bothered).
+ */
+function sealerFor(options: ServerOptionsBase): StateSealer {
+  const sealer = createStateSealer({ ...(options.stateSecret !== undefined ? { secret: options.stateSecret } : {}), ...(options.stateTtlMs !== undefined ? { ttlMs: options.stateTtlMs } : {}) });
+  if (options.stateSecret !== undefined) return sealer;
+  let warned = false;
+  return {
+    open: (sealed, expect) => sealer.open(sealed, expect),
+    seal: (payload) => {
+      if (!warned) {
+        warned = true;
+        const warning = new Error("no stateSecret: requestState is sealed with a random key of this process, so a restart or another replica refuses it (pass stateSecret, shared by every process)");
+        if (options.onError) options.onError(warning, {});
+        else console.error(`mcp server: ${warning.message}`);
+      }
+      return sealer.seal(payload);
+    },
   };
 }
 
@@ -67,15 +132,12 @@ export function validateRequest(info: MethodInfo, message: JsonRpcRequest): void
 
 /** Runs a handler with its context; what it throws is answered by the caller. */
 export async function callHandler(core: ServerCore, method: string, params: unknown, setup: ContextSetup): Promise<unknown> {
-  const handler = Object.hasOwn(core.options.handlers, method) ? core.options.handlers[method] : undefined;
+  const handler = Object.hasOwn(core.handlers, method) ? core.handlers[method] : undefined;
   if (!handler) throw new ProtocolError(JSONRPC.methodNotFound, "Method not found", undefined, 404);
   return handler(params, createContext(setup));
 }
 
-/** True for an input_required result (built by ctx.inputRequired() or by hand). */
-export function isInputRequired(result: unknown): result is JsonObject {
-  return markedState(result) !== undefined || (result !== null && typeof result === "object" && (result as JsonObject)["resultType"] === INPUT_REQUIRED);
-}
+export { isInputRequired };
 
 /**
  * A complete result as sent: `resultType` filled where the revision has it, the server's info in

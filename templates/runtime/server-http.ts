@@ -1,25 +1,31 @@
 // Streamable HTTP as a web-standard `(Request) => Promise<Response>`: mounts in node:http (see
 // server-node.ts), Hono, Deno, Bun or Workers. Stateless requests are answered one by one;
-// legacy clients get sessions (`Mcp-Session-Id`, a GET stream, DELETE).
-import { decodeHeaderValue, headerMatchesValue, paramHeadersOf, paramValueText, valueAt } from "./headers.js";
+// legacy clients get sessions (`Mcp-Session-Id`, a GET stream, DELETE). Everything that can be
+// checked without the body (path, method, Host/Origin, Content-Type, Content-Length) is checked
+// before a byte of it is read; the body is then read up to a limit and decoded once.
+import { BodyRefusal, DEFAULT_MAX_BODY_BYTES, decodeBody, readBody, refuseBeforeReading } from "./server-http-body.js";
+import { SessionTable, type SessionEntry } from "./server-http-sessions.js";
 import { HEADER } from "./protocol.js";
-import { errorResponse, isObject } from "./server-messages.js";
+import { errorResponse, JSONRPC } from "./server-messages.js";
 import { checkHostAndOrigin, type OriginOptions } from "./server-origin.js";
-import type { McpServer, Session } from "./server.js";
+import type { McpServer, TransportInfo } from "./server.js";
 import type { JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "./server-types.js";
 
 export interface FetchHandlerOptions extends OriginOptions {
-  /** The principal of a request (e.g. from its Authorization header): sealed request states are bound to it. */
+  /** The principal of a request (e.g. from its Authorization header): sealed request states and legacy sessions are bound to it. */
   principal?: (request: Request) => string | undefined | Promise<string | undefined>;
-  /** The inputSchema of a tool, for checking `Mcp-Param-*` headers. Default: the server's tools/list handler. */
+  /** The inputSchema of a tool, for checking `Mcp-Param-*` headers. Default: the server's tools/list handler, called with the request's own context. */
   toolInputSchema?: (name: string) => unknown;
-  /** Legacy sessions idle longer than this are closed (ms, default 30 minutes). */
+  /** The MCP endpoint's path (e.g. "/mcp"): other paths get 404 before their body is read. Default: every path. */
+  path?: string;
+  /** The largest POST body in bytes (default 4 MiB): a larger one gets 413, and is not read past the limit. */
+  maxBodyBytes?: number;
+  /** Legacy sessions idle longer than this are closed, with their GET streams (ms, default 30 minutes). */
   sessionIdleMs?: number;
-}
-
-interface SessionEntry {
-  session: Session;
-  lastSeen: number;
+  /** The most legacy sessions held at once (default 10,000). */
+  maxSessions?: number;
+  /** When `maxSessions` are open: close the least recently used one (default), or refuse the new one with 503. */
+  whenSessionsFull?: "evict-oldest" | "refuse";
 }
 
 const encoder = new TextEncoder();
@@ -38,86 +44,136 @@ function holdUntil(request: Request, done: Promise<unknown>): void {
   const release = () => inFlight.delete(request);
   done.then(release, release);
 }
+
 const JSON_HEADERS = { "content-type": "application/json" };
+/** Every SSE response: no caching, and no buffering by reverse proxies (nginx honours X-Accel-Buffering). */
+const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache", "x-accel-buffering": "no" };
 
 function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+  let text: string;
+  try {
+    text = JSON.stringify(body);
+  } catch {
+    // An answer too deep (or too odd) to serialise: the client still gets a JSON-RPC answer.
+    const id = (body as { id?: unknown } | null)?.id;
+    text = JSON.stringify(errorResponse(typeof id === "string" || typeof id === "number" ? id : null, JSONRPC.internalError, "Internal error"));
+    status = 500;
+  }
+  return new Response(text, { status, headers: { ...JSON_HEADERS, ...headers } });
 }
+
+const refused = (refusal: BodyRefusal) => jsonResponse(refusal.answer, refusal.status);
 
 export function sseEvent(message: unknown): Uint8Array {
   return encoder.encode(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
 }
 
+/** Sent first on a GET stream, so that its headers reach the client at once. */
+const PRIMING = encoder.encode(":\n\n");
+
+interface HttpContext {
+  server: McpServer;
+  options: FetchHandlerOptions;
+  sessions: SessionTable;
+  /** The server serves legacy sessions (it was generated with a revision that has `initialize`). */
+  legacy: boolean;
+}
+
 export function toFetchHandler(server: McpServer, options: FetchHandlerOptions = {}): (request: Request) => Promise<Response> {
-  const sessions = new Map<string, SessionEntry>();
-  const idle = options.sessionIdleMs ?? 30 * 60_000;
-  const sweep = () => {
-    const now = Date.now();
-    for (const [id, entry] of sessions) {
-      if (now - entry.lastSeen <= idle) continue;
-      entry.session.close();
-      sessions.delete(id);
-    }
-  };
+  const sessions = new SessionTable({ idleMs: options.sessionIdleMs ?? 30 * 60_000, maxSessions: options.maxSessions ?? 10_000, whenFull: options.whenSessionsFull ?? "evict-oldest" });
+  const context: HttpContext = { server, options, sessions, legacy: server.versions.session.length > 0 };
   return async (request) => {
-    const refused = checkHostAndOrigin(request, options);
-    if (refused) return jsonResponse(errorResponse(null, -32000, refused), 403);
+    if (options.path !== undefined && pathOf(request) !== options.path) return new Response("Not Found", { status: 404 });
+    const allowed = context.legacy ? "GET, POST, DELETE" : "POST";
+    if (!allowed.split(", ").includes(request.method)) return new Response(null, { status: 405, headers: { allow: allowed } });
+    const origin = checkHostAndOrigin(request, options);
+    if (origin) return jsonResponse(errorResponse(null, -32000, origin), 403);
+    sessions.sweep();
     switch (request.method) {
       case "POST":
-        sweep();
-        return post(server, request, options, sessions);
+        return post(context, request);
       case "GET":
-        return openSessionStream(request, sessions);
-      case "DELETE":
-        return deleteSession(request, sessions);
+        return openSessionStream(context, request);
       default:
-        return new Response(null, { status: 405, headers: { allow: "GET, POST, DELETE" } });
+        return deleteSession(context, request);
     }
   };
 }
 
-async function post(server: McpServer, request: Request, options: FetchHandlerOptions, sessions: Map<string, SessionEntry>): Promise<Response> {
-  let body: unknown;
+function pathOf(request: Request): string | undefined {
   try {
-    body = JSON.parse(await request.text());
+    return new URL(request.url).pathname;
   } catch {
-    return jsonResponse(errorResponse(null, -32700, "Parse error"), 400);
+    return undefined;
   }
-  const sessionId = request.headers.get(HEADER.sessionId);
-  const entry = sessionId === null ? undefined : sessions.get(sessionId);
-  if (sessionId !== null && !entry) return jsonResponse(errorResponse(isObject(body) && "id" in body ? (body["id"] as string) : null, -32001, "Session not found"), 404);
-  if (entry) entry.lastSeen = Date.now();
-  const isRequest = isObject(body) && typeof body["method"] === "string" && "id" in body;
+}
+
+async function principalOf(options: FetchHandlerOptions, request: Request): Promise<string | undefined> {
+  return options.principal ? await options.principal(request) : undefined;
+}
+
+async function post(context: HttpContext, request: Request): Promise<Response> {
+  const max = context.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const early = refuseBeforeReading(request, max);
+  if (early) return refused(early);
+  const bytes = await readBody(request, max);
+  if (bytes instanceof BodyRefusal) return refused(bytes);
+  const body = decodeBody(bytes);
+  if (body instanceof BodyRefusal) return refused(body);
+  const principal = await principalOf(context.options, request);
+  const found = legacySession(context, request, principal, body);
+  if (found instanceof Response) return found;
+  const base: TransportInfo & { signal: AbortSignal } = {
+    headers: request.headers,
+    signal: request.signal,
+    ...(found ? { session: found.session } : {}),
+    ...(principal !== undefined ? { principal } : {}),
+    ...(context.options.toolInputSchema ? { toolInputSchema: context.options.toolInputSchema } : {}),
+  };
+  const isRequest = typeof body["method"] === "string" && "id" in body;
   if (!isRequest) {
-    const answer = await server.handle(body, entry ? { session: entry.session } : {});
-    return answer ? jsonResponse(answer, server.statusOf(answer)) : new Response(null, { status: 202 });
+    const answer = await context.server.handle(body, base);
+    return answer ? jsonResponse(answer, context.server.statusOf(answer)) : new Response(null, { status: 202 });
   }
-  const mismatch = await paramHeaderMismatch(server, request, body as unknown as JsonRpcRequest, options);
-  if (mismatch) return jsonResponse(errorResponse((body as JsonRpcRequest).id, -32020, mismatch), 400);
-  let session = entry?.session;
+  const message = body as unknown as JsonRpcRequest;
   const headers: Record<string, string> = {};
-  if (!session && server.opensSession(body as unknown as JsonRpcRequest)) {
-    session = server.createSession(crypto.randomUUID());
+  let session = found?.session;
+  if (!session && context.legacy && context.server.opensSession(message)) {
+    session = context.server.createSession(crypto.randomUUID());
     headers[HEADER.sessionId] = session.id;
   }
-  const principal = options.principal ? await options.principal(request) : undefined;
-  const info = { headers: request.headers, signal: request.signal, ...(session ? { session } : {}), ...(principal !== undefined ? { principal } : {}) };
-  const response = await stream(server, body as unknown as JsonRpcRequest, info, headers, (answer) => holdUntil(request, answer));
-  if (session && !entry && session.binding) sessions.set(session.id, { session, lastSeen: Date.now() });
+  const response = await stream(context.server, message, { ...base, ...(session ? { session } : {}) }, headers, (answer) => holdUntil(request, answer));
+  if (session && !found && session.binding && !context.sessions.add(session, principal)) {
+    session.close();
+    return jsonResponse(errorResponse(message.id, -32000, "Service Unavailable: too many sessions"), 503, { "retry-after": "60" });
+  }
   return response;
+}
+
+/**
+ * The legacy session a request names, when the server keeps sessions: 404 when it is unknown (or
+ * belongs to another principal), 400 when its `MCP-Protocol-Version` is not the session's. A
+ * server without legacy revisions ignores the header (2026-07-28: "ignore it").
+ */
+function legacySession(context: HttpContext, request: Request, principal: string | undefined, body: Record<string, unknown> | undefined): SessionEntry | undefined | Response {
+  const id = request.headers.get(HEADER.sessionId);
+  if (id === null || !context.legacy) return undefined;
+  const entry = context.sessions.get(id, principal);
+  const requestId = body && (typeof body["id"] === "string" || typeof body["id"] === "number") ? body["id"] : null;
+  if (!entry) return jsonResponse(errorResponse(requestId, -32001, "Session not found"), 404);
+  const version = request.headers.get(HEADER.protocolVersion);
+  const negotiated = entry.session.binding?.version;
+  if (version !== null && negotiated !== undefined && version !== negotiated) {
+    return jsonResponse(errorResponse(requestId, JSONRPC.invalidRequest, `Bad Request: ${HEADER.protocolVersion} ${version} is not this session's version (${negotiated})`), 400);
+  }
+  return entry;
 }
 
 /**
  * Runs a request and answers with JSON when nothing precedes its response, or with an SSE stream
  * when notifications (progress, logs, listen) or requests to the client come first.
  */
-async function stream(
-  server: McpServer,
-  request: JsonRpcRequest,
-  info: { headers: Headers; signal: AbortSignal; session?: Session; principal?: string },
-  headers: Record<string, string>,
-  running: (answer: Promise<unknown>) => void,
-): Promise<Response> {
+async function stream(server: McpServer, request: JsonRpcRequest, info: TransportInfo & { signal: AbortSignal }, headers: Record<string, string>, running: (answer: Promise<unknown>) => void): Promise<Response> {
   const cancel = new AbortController();
   // A request whose stream closed before it got here is cancelled from the start.
   if (info.signal.aborted) cancel.abort();
@@ -150,68 +206,54 @@ async function stream(
     },
     cancel: () => cancel.abort(),
   });
-  return new Response(body, { status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-cache", ...headers } });
+  return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
 }
 
-/** `Mcp-Param-*` headers of a tools/call against the tool's x-mcp-header annotations; a message when they disagree. */
-async function paramHeaderMismatch(server: McpServer, request: Request, body: JsonRpcRequest, options: FetchHandlerOptions): Promise<string | undefined> {
-  const name = body.params?.["name"];
-  if (body.method !== "tools/call" || typeof name !== "string") return undefined;
-  const sent = [...request.headers.keys()].filter((h) => h.toLowerCase().startsWith(HEADER.paramPrefix.toLowerCase()));
-  const schema = options.toolInputSchema ? await options.toolInputSchema(name) : await server.toolInputSchema(name, body);
-  const annotated = paramHeadersOf(schema);
-  if (!annotated.ok) return sent.length ? `Header mismatch: tool "${name}" has invalid x-mcp-header annotations` : undefined;
-  const args = body.params?.["arguments"];
-  for (const param of annotated.headers) {
-    const raw = request.headers.get(`${HEADER.paramPrefix}${param.name}`);
-    const value = valueAt(args, param.path);
-    const expected = paramValueText(value, param.type);
-    if (raw === null) {
-      if (expected !== undefined) return `Header mismatch: ${HEADER.paramPrefix}${param.name} is missing, the body has ${JSON.stringify(value)}`;
-      continue;
-    }
-    const text = decodeHeaderValue(raw);
-    if (text === undefined) return `Header mismatch: ${HEADER.paramPrefix}${param.name} has an invalid value`;
-    if (!headerMatchesValue(text, value, param.type)) return `Header mismatch: ${HEADER.paramPrefix}${param.name} header '${text}' does not match body value ${JSON.stringify(value)}`;
-  }
-  return undefined;
+/** The session of a GET or DELETE: 400 without the header, 404 when unknown (see legacySession). */
+async function sessionFor(context: HttpContext, request: Request): Promise<SessionEntry | Response> {
+  if (request.headers.get(HEADER.sessionId) === null) return jsonResponse(errorResponse(null, -32000, `Bad Request: ${HEADER.sessionId} header required`), 400);
+  const found = legacySession(context, request, await principalOf(context.options, request), undefined);
+  return found ?? jsonResponse(errorResponse(null, -32001, "Session not found"), 404);
 }
 
-function sessionOf(request: Request, sessions: Map<string, SessionEntry>): SessionEntry | Response {
-  const id = request.headers.get(HEADER.sessionId);
-  if (id === null) return jsonResponse(errorResponse(null, -32000, `Bad Request: ${HEADER.sessionId} header required`), 400);
-  return sessions.get(id) ?? jsonResponse(errorResponse(null, -32001, "Session not found"), 404);
-}
-
-/** GET: the session's stream for messages outside requests (list changes, resource updates). */
-function openSessionStream(request: Request, sessions: Map<string, SessionEntry>): Response {
-  const entry = sessionOf(request, sessions);
-  if (entry instanceof Response) return entry.status === 400 ? new Response(null, { status: 405, headers: { allow: "POST" } }) : entry;
-  const { session } = entry;
+/** GET: a stream for the session's messages outside requests (list changes, resource updates). */
+async function openSessionStream(context: HttpContext, request: Request): Promise<Response> {
+  if (request.headers.get(HEADER.sessionId) === null) return new Response(null, { status: 405, headers: { allow: "POST, DELETE" } });
+  const entry = await sessionFor(context, request);
+  if (entry instanceof Response) return entry;
   let closed!: () => void;
   holdUntil(request, new Promise<void>((resolve) => (closed = resolve)));
+  let detach: (() => void) | undefined;
+  const end = () => {
+    detach?.();
+    detach = undefined;
+    closed();
+  };
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      session.send = (message) => controller.enqueue(sseEvent(message));
-      const stop = () => {
-        session.send = undefined;
-        closed();
-      };
-      if (request.signal.aborted) stop();
-      else request.signal.addEventListener("abort", stop, { once: true });
+      controller.enqueue(PRIMING);
+      detach = context.sessions.attach(entry, {
+        send: (message) => controller.enqueue(sseEvent(message)),
+        close: () => {
+          end();
+          try {
+            controller.close();
+          } catch {
+            // already closed by the client
+          }
+        },
+      });
+      if (request.signal.aborted) end();
+      else request.signal.addEventListener("abort", end, { once: true });
     },
-    cancel: () => {
-      session.send = undefined;
-      closed();
-    },
+    cancel: end,
   });
-  return new Response(body, { status: 200, headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
+  return new Response(body, { status: 200, headers: SSE_HEADERS });
 }
 
-function deleteSession(request: Request, sessions: Map<string, SessionEntry>): Response {
-  const entry = sessionOf(request, sessions);
+async function deleteSession(context: HttpContext, request: Request): Promise<Response> {
+  const entry = await sessionFor(context, request);
   if (entry instanceof Response) return entry;
-  entry.session.close();
-  sessions.delete(entry.session.id);
+  context.sessions.close(entry.session.id);
   return new Response(null, { status: 200 });
 }

@@ -7,6 +7,7 @@ import { answerForError, callHandler, checkedResult, completeResult, fail, isInp
 import { acknowledgement, honouredFilter, listenStream, type SubscriptionFilter } from "./server-listen.js";
 import { issueData, isObject, JSONRPC, ProtocolError } from "./server-messages.js";
 import { bindingOf } from "./server-state.js";
+import { paramHeaderMismatch } from "./server-tools.js";
 import type { ClientFacts, JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, LogLevel, MethodInfo, RevisionBinding } from "./server-types.js";
 import { LOG_LEVELS } from "./server-types.js";
 
@@ -20,6 +21,8 @@ export interface Exchange {
   headers?: Headers;
   /** The authenticated principal, if any: sealed request states are bound to it. */
   principal?: string;
+  /** The inputSchema of a tool for the `Mcp-Param-*` check (default: the tools/list handler's). */
+  toolInputSchema?: (name: string) => unknown;
 }
 
 /** The version a request claims in its `_meta` envelope, if any. */
@@ -73,6 +76,7 @@ export async function handleStateless(core: ServerCore, message: JsonRpcRequest,
     const info = methodInfo(binding, message.method);
     if (!info || info.kind !== "request" || !info.sender.includes("client")) throw new ProtocolError(JSONRPC.methodNotFound, "Method not found", undefined, 404);
     validateRequest(info, message);
+    if (exchange.headers) await checkParamHeaders(core, exchange.headers, message, client, exchange);
     if (message.method === "server/discover") return discover(core, info, message);
     if (message.method === "subscriptions/listen") return await listen(core, message, client, exchange);
     return await run(core, binding, info, message, client, exchange);
@@ -85,18 +89,47 @@ function discover(core: ServerCore, info: MethodInfo, message: JsonRpcRequest): 
   const cache = core.options.discoverCache ?? { ttlMs: 0, cacheScope: "private" };
   const result: JsonObject = {
     supportedVersions: [...new Set(core.stateless.map((b) => b.version))],
-    capabilities: core.options.capabilities,
+    capabilities: core.capabilities,
     ...(core.options.instructions !== undefined ? { instructions: core.options.instructions } : {}),
     ...cache,
   };
   return completeResult(core, info, message, result, true);
 }
 
-/** Opens the round: the sealed state is verified and the answers to what it asked are validated. */
+/**
+ * A tools/call's `Mcp-Param-*` headers against the tool's annotations (-32020, HTTP 400), the
+ * tool read from a listing made with this request's own context (after its envelope and params
+ * were validated) and cached per principal until the tool list changes.
+ */
+async function checkParamHeaders(core: ServerCore, headers: Headers, message: JsonRpcRequest, client: ClientFacts, exchange: Exchange): Promise<void> {
+  const name = message.params?.["name"];
+  if (message.method !== "tools/call" || typeof name !== "string") return;
+  const { progressToken: _progress, ...meta } = message.params?.["_meta"] as JsonObject;
+  const list = (params: JsonObject) =>
+    callHandler(core, "tools/list", { ...params, _meta: meta }, {
+      client,
+      meta,
+      signal: exchange.signal ?? new AbortController().signal,
+      notify: () => undefined,
+      logLevel: undefined,
+      inputResponses: undefined,
+      requestState: undefined,
+      principal: exchange.principal,
+    });
+  const hasList = Object.hasOwn(core.handlers, "tools/list");
+  const schema = exchange.toolInputSchema ? await exchange.toolInputSchema(name) : hasList ? await core.tools.inputSchema(name, exchange.principal, list) : undefined;
+  const mismatch = paramHeaderMismatch(headers, name, message.params?.["arguments"], schema);
+  if (mismatch) throw new ProtocolError(-32020, mismatch, undefined, 400);
+}
+
+/**
+ * Opens the round: the sealed state is verified and the answers to what it asked are validated.
+ * Without a state nothing was asked, so `inputResponses` alone are dropped.
+ */
 async function openRound(core: ServerCore, binding: RevisionBinding, message: JsonRpcRequest, principal: string | undefined): Promise<{ state: unknown; responses: Record<string, unknown> | undefined }> {
   const params = message.params ?? {};
   const responses = isObject(params["inputResponses"]) ? params["inputResponses"] : undefined;
-  if (params["requestState"] === undefined) return { state: undefined, responses };
+  if (params["requestState"] === undefined) return { state: undefined, responses: undefined };
   if (typeof params["requestState"] !== "string") throw new ProtocolError(JSONRPC.invalidParams, "Invalid or expired requestState", { reason: "invalid_request_state" });
   const expect = { binding: await bindingOf(message.method, params), ...(principal !== undefined ? { principal } : {}) };
   const opened = await core.sealer.open(params["requestState"], expect);
@@ -127,6 +160,7 @@ async function run(core: ServerCore, binding: RevisionBinding, info: MethodInfo,
     logLevel: logLevelOf(meta),
     inputResponses: round.responses,
     requestState: round.state,
+    principal: exchange.principal,
   });
   if (!isInputRequired(result)) return completeResult(core, info, message, result, true);
   return inputRequiredAnswer(core, binding, info, message, client, result, exchange.principal);
@@ -160,7 +194,7 @@ async function inputRequiredAnswer(core: ServerCore, binding: RevisionBinding, i
  */
 async function listen(core: ServerCore, message: JsonRpcRequest, _client: ClientFacts, exchange: Exchange): Promise<JsonRpcResponse | undefined> {
   const requested = (message.params?.["notifications"] ?? {}) as SubscriptionFilter;
-  const filter = honouredFilter(requested, core.options.capabilities);
+  const filter = honouredFilter(requested, core.capabilities);
   exchange.notify(acknowledgement(message.id, filter));
   const remove = core.hub.add(listenStream(message.id, filter, (m) => exchange.notify(m)));
   const signal = exchange.signal;

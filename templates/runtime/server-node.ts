@@ -1,5 +1,7 @@
 // Mounts a fetch handler in node:http (`http.createServer(toNodeListener(handler))`). Typed
-// structurally, so the generated code needs no @types/node to compile.
+// structurally, so the generated code needs no @types/node to compile. The request body is
+// streamed to the handler (which reads it only once the request passed its checks, and only up
+// to its limit), with backpressure.
 
 /** What the adapter reads of node:http's IncomingMessage. */
 export interface NodeRequestLike {
@@ -7,6 +9,9 @@ export interface NodeRequestLike {
   url?: string | undefined;
   headers: Record<string, string | string[] | undefined>;
   on(event: string, listener: (...args: any[]) => void): unknown;
+  off?(event: string, listener: (...args: any[]) => void): unknown;
+  pause?(): unknown;
+  resume?(): unknown;
 }
 
 /** What the adapter uses of node:http's ServerResponse. */
@@ -14,26 +19,43 @@ export interface NodeResponseLike {
   writeHead(status: number, headers: Record<string, string | string[]>): unknown;
   write(chunk: Uint8Array): boolean;
   end(): unknown;
+  flushHeaders?(): void;
   on(event: string, listener: (...args: any[]) => void): unknown;
   once(event: string, listener: (...args: any[]) => void): unknown;
   readonly writableEnded: boolean;
   readonly headersSent: boolean;
 }
 
-function readBody(request: NodeRequestLike): Promise<Uint8Array<ArrayBuffer>> {
-  return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
-    request.on("data", (chunk: Uint8Array) => chunks.push(chunk));
-    request.on("end", () => {
-      const body = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-      let at = 0;
-      for (const chunk of chunks) {
-        body.set(chunk, at);
-        at += chunk.length;
-      }
-      resolve(body);
-    });
-    request.on("error", reject);
+export interface NodeListenerOptions {
+  /**
+   * Failures of the adapter itself (not of requests: those are answered). Default: one line on
+   * stderr. A client that goes away mid-request is expected, not a failure: it is reported once.
+   */
+  onError?: ((error: unknown) => void) | undefined;
+}
+
+/** The body as a web stream: data is pulled from node as the handler reads, and never buffered whole. */
+function bodyStream(request: NodeRequestLike): ReadableStream<Uint8Array> {
+  let onData: ((chunk: Uint8Array) => void) | undefined;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      request.pause?.();
+      onData = (chunk) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 1) <= 0) request.pause?.();
+      };
+      request.on("data", onData);
+      request.on("end", () => controller.close());
+      request.on("error", (error: unknown) => controller.error(error));
+    },
+    pull() {
+      request.resume?.();
+    },
+    cancel() {
+      // Not read past the limit: the rest is discarded as it arrives (node drains it), never kept.
+      if (onData) request.off?.("data", onData);
+      request.resume?.();
+    },
   });
 }
 
@@ -46,16 +68,32 @@ function headersOf(request: NodeRequestLike): Headers {
   return headers;
 }
 
-/** A web Request for a node request; its signal aborts when the client goes away before the answer ends. */
-export async function toWebRequest(request: NodeRequestLike, response: NodeResponseLike): Promise<Request> {
+/** A host as URL authority syntax allows it (a name or an IP literal, an optional port), or undefined. */
+function safeHost(host: unknown): string | undefined {
+  if (typeof host !== "string" || !/^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)) return undefined;
+  try {
+    return new URL(`http://${host}/`).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A web Request for a node request; its signal aborts when the client goes away before the answer
+ * ends. The URL's authority is the Host header only when that is a well-formed host: anything else
+ * (`localhost@evil.com`) is left to the handler's Host check, which reads the header itself.
+ */
+export function toWebRequest(request: NodeRequestLike, response: NodeResponseLike): Request {
   const controller = new AbortController();
   response.on("close", () => {
     if (!response.writableEnded) controller.abort();
   });
   const method = request.method ?? "GET";
-  const host = typeof request.headers["host"] === "string" ? request.headers["host"] : "localhost";
-  const body = method === "GET" || method === "HEAD" ? undefined : await readBody(request);
-  return new Request(`http://${host}${request.url ?? "/"}`, { method, headers: headersOf(request), signal: controller.signal, ...(body ? { body } : {}) });
+  const url = new URL(request.url ?? "/", `http://${safeHost(request.headers["host"]) ?? "invalid.host"}`);
+  const body = method === "GET" || method === "HEAD" ? undefined : bodyStream(request);
+  // `duplex: "half"` is what fetch requires of a streamed request body.
+  const init = { method, headers: headersOf(request), signal: controller.signal, ...(body ? { body, duplex: "half" } : {}) };
+  return new Request(url, init as RequestInit);
 }
 
 /** Writes a web Response to node, streaming its body (SSE included) until it ends or the client leaves. */
@@ -67,24 +105,44 @@ export async function writeWebResponse(web: Response, response: NodeResponseLike
     response.end();
     return;
   }
+  // A stream's headers go out now, not with its first event.
+  if ((headers["content-type"] ?? "").startsWith("text/event-stream")) response.flushHeaders?.();
   const reader = web.body.getReader();
-  response.on("close", () => void reader.cancel().catch(() => undefined));
+  let gone = false;
+  let drained: (() => void) | undefined;
+  response.on("close", () => {
+    gone = true;
+    drained?.();
+    void reader.cancel().catch(() => undefined);
+  });
   for (;;) {
     const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-    if (done || !value) break;
-    if (!response.write(value)) await new Promise<void>((resolve) => response.once("drain", () => resolve()));
+    if (done || !value || gone) break;
+    if (!response.write(value)) {
+      await new Promise<void>((resolve) => {
+        drained = resolve;
+        response.once("drain", () => resolve());
+      });
+    }
   }
   if (!response.writableEnded) response.end();
 }
 
 /** A node:http request listener around a fetch handler. */
-export function toNodeListener(handler: (request: Request) => Promise<Response>): (request: NodeRequestLike, response: NodeResponseLike) => void {
+export function toNodeListener(handler: (request: Request) => Promise<Response>, options: NodeListenerOptions = {}): (request: NodeRequestLike, response: NodeResponseLike) => void {
+  let toldOfAborts = false;
+  const report = options.onError ?? ((error: unknown) => console.error(`mcp server (http): ${error instanceof Error ? error.message : String(error)}`));
   return (request, response) => {
     void (async () => {
       try {
-        await writeWebResponse(await handler(await toWebRequest(request, response)), response);
+        await writeWebResponse(await handler(toWebRequest(request, response)), response);
       } catch (error) {
-        console.error("mcp server (http):", error);
+        const gone = response.writableEnded === false && (error as { code?: unknown } | null)?.code === "ECONNRESET";
+        if (!gone) report(error);
+        else if (!toldOfAborts) {
+          toldOfAborts = true;
+          report(new Error("a client went away mid-request (expected; further ones are not reported)"));
+        }
         if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
         if (!response.writableEnded) response.end();
       }

@@ -19,7 +19,7 @@ export interface Session {
   /** Answers awaited from the client, by the id of the request the server sent. */
   readonly pending: Map<RequestId, (response: JsonRpcResponse) => void>;
   /** Requests being handled, for `notifications/cancelled`. */
-  readonly inflight: Map<RequestId, AbortController>;
+  readonly inflight: InFlight;
   /** Sends a message outside any request (stdio: stdout; HTTP: the GET stream, when open). */
   send?: ((message: JsonRpcNotification) => void) | undefined;
   close(): void;
@@ -27,15 +27,43 @@ export interface Session {
 
 let nextId = 0;
 
+/** Requests in flight by id. JSON-RPC ids should be unique, but a client may reuse one: each is cancelled. */
+export class InFlight {
+  readonly #byId = new Map<RequestId, Set<AbortController>>();
+
+  start(id: RequestId): AbortController {
+    const controller = new AbortController();
+    const set = this.#byId.get(id) ?? new Set();
+    set.add(controller);
+    this.#byId.set(id, set);
+    return controller;
+  }
+
+  finish(id: RequestId, controller: AbortController): void {
+    const set = this.#byId.get(id);
+    set?.delete(controller);
+    if (set?.size === 0) this.#byId.delete(id);
+  }
+
+  cancel(id: unknown, reason?: unknown): void {
+    for (const controller of this.#byId.get(id as RequestId) ?? []) controller.abort(reason);
+  }
+
+  cancelAll(reason?: unknown): void {
+    for (const set of this.#byId.values()) for (const controller of set) controller.abort(reason);
+  }
+}
+
+
 export function createSession(core: ServerCore, id: string): Session {
   const session: Session = {
     id,
     subscriptions: new Set(),
     pending: new Map(),
-    inflight: new Map(),
+    inflight: new InFlight(),
     close: () => {
       remove();
-      for (const controller of session.inflight.values()) controller.abort();
+      session.inflight.cancelAll();
       for (const resolve of session.pending.values()) resolve({ jsonrpc: "2.0", id: null, error: { code: JSONRPC.internalError, message: "Session closed" } });
       session.pending.clear();
     },
@@ -59,10 +87,9 @@ export function isInitialize(core: ServerCore, method: string): boolean {
 
 /** Handles a request of a legacy session. */
 export async function handleSessionRequest(core: ServerCore, session: Session, message: JsonRpcRequest, exchange: Exchange): Promise<JsonRpcResponse> {
-  const controller = new AbortController();
+  const controller = session.inflight.start(message.id);
   if (exchange.signal?.aborted) controller.abort();
   else exchange.signal?.addEventListener("abort", () => controller.abort(), { once: true });
-  session.inflight.set(message.id, controller);
   try {
     if (isInitialize(core, message.method)) return initialize(core, session, message);
     const binding = session.binding;
@@ -77,7 +104,7 @@ export async function handleSessionRequest(core: ServerCore, session: Session, m
   } catch (error) {
     return answerForError(core, message.id, error, message.method);
   } finally {
-    session.inflight.delete(message.id);
+    session.inflight.finish(message.id, controller);
   }
 }
 
@@ -92,7 +119,7 @@ function initialize(core: ServerCore, session: Session, message: JsonRpcRequest)
     capabilities: isObject(params["capabilities"]) ? params["capabilities"] : {},
     ...(isObject(params["clientInfo"]) ? { info: params["clientInfo"] } : {}),
   };
-  const result: JsonObject = { protocolVersion: binding.version, capabilities: core.options.capabilities, serverInfo: core.options.serverInfo };
+  const result: JsonObject = { protocolVersion: binding.version, capabilities: core.capabilities, serverInfo: core.options.serverInfo };
   if (core.options.instructions !== undefined) result["instructions"] = core.options.instructions;
   return resultResponse(message.id, result);
 }
@@ -131,6 +158,7 @@ async function rounds(core: ServerCore, session: Session, binding: RevisionBindi
       logLevel: session.logLevel,
       inputResponses: responses,
       requestState: state,
+      principal: exchange.principal,
     });
     if (!isInputRequired(result)) return result;
     state = markedState(result)?.state ?? result["requestState"];
@@ -183,7 +211,7 @@ function ask(session: Session, method: string, params: JsonObject | undefined, e
 /** A notification or a response from the client of a session. */
 export function handleSessionMessage(session: Session, message: JsonRpcNotification | JsonRpcResponse): void {
   if ("method" in message) {
-    if (message.method === "notifications/cancelled") session.inflight.get((message.params?.["requestId"] ?? "") as RequestId)?.abort();
+    if (message.method === "notifications/cancelled") session.inflight.cancel(message.params?.["requestId"]);
     return;
   }
   if (message.id !== undefined && message.id !== null) session.pending.get(message.id)?.(message);

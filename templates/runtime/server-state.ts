@@ -36,13 +36,44 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
   }
 }
 
-/** JSON with object keys sorted, so equal params give equal digests whatever their key order. */
+/**
+ * JSON with object keys sorted, so equal params give equal digests whatever their key order.
+ * Iterative (an explicit stack), so any depth that `JSON.parse` accepts is digested, never a
+ * RangeError.
+ */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  const out: string[] = [];
+  // Each item is a value to write or a literal piece of text (a separator or a closing bracket).
+  const stack: Array<{ value: unknown } | string> = [{ value }];
+  while (stack.length) {
+    const item = stack.pop()!;
+    if (typeof item === "string") {
+      out.push(item);
+      continue;
+    }
+    const current = item.value;
+    if (current === null || typeof current !== "object") {
+      out.push(JSON.stringify(current) ?? "null");
+    } else if (Array.isArray(current)) {
+      out.push("[");
+      stack.push("]");
+      for (let i = current.length - 1; i >= 0; i--) {
+        stack.push({ value: current[i] });
+        if (i > 0) stack.push(",");
+      }
+    } else {
+      const entries = Object.entries(current as Record<string, unknown>).filter(([, v]) => v !== undefined);
+      entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      out.push("{");
+      stack.push("}");
+      for (let i = entries.length - 1; i >= 0; i--) {
+        stack.push({ value: entries[i]![1] });
+        stack.push(`${JSON.stringify(entries[i]![0])}:`);
+        if (i > 0) stack.push(",");
+      }
+    }
+  }
+  return out.join("");
 }
 
 /** The request a state belongs to: method + digest of params without `_meta`, `inputResponses`, `requestState`. */

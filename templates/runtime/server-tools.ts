@@ -1,53 +1,76 @@
-// The server's own view of its tools, read through its tools/list handler: what the Streamable
-// HTTP transport needs to check `Mcp-Param-*` headers against x-mcp-header annotations.
-import { META } from "./protocol.js";
-import { callHandler, type ServerCore } from "./server-core.js";
+// The `Mcp-Param-*` headers of a Streamable HTTP tools/call, checked against the tool's
+// x-mcp-header annotations. The server reads its own tools through its tools/list handler, called
+// with the context of the request being checked (its client, its `_meta`, its principal), once per
+// principal until the tool list changes.
+import { decodeHeaderValue, headerMatchesValue, paramHeadersOf, paramValueText, valueAt } from "./headers.js";
+import { HEADER } from "./protocol.js";
 import { isObject } from "./server-messages.js";
 import type { JsonObject } from "./server-types.js";
 
+/** Calls the tools/list handler for one page (the caller supplies the request's context). */
+export type ListTools = (params: JsonObject) => Promise<unknown>;
+
 export interface ToolCatalog {
-  inputSchema(name: string, request: { params?: JsonObject }): Promise<unknown>;
+  /** The tool's inputSchema, from a listing made for this principal (undefined: no such tool). */
+  inputSchema(name: string, principal: string | undefined, list: ListTools): Promise<unknown>;
+  /** The tool list changed: every cached listing is dropped. */
   forget(): void;
 }
 
 const MAX_PAGES = 100;
+/** Principals whose listing is kept (least recently used ones are dropped past this). */
+const MAX_CACHED = 1000;
 
-export function toolCatalog(core: ServerCore): ToolCatalog {
-  let schemas: Promise<Map<string, unknown>> | undefined;
-  const load = async (request: { params?: JsonObject }): Promise<Map<string, unknown>> => {
-    const found = new Map<string, unknown>();
-    if (!Object.hasOwn(core.options.handlers, "tools/list")) return found;
-    const meta = isObject(request.params?.["_meta"]) ? request.params["_meta"] : {};
-    const capabilities = isObject(meta[META.clientCapabilities]) ? (meta[META.clientCapabilities] as JsonObject) : {};
-    const version = typeof meta[META.protocolVersion] === "string" ? (meta[META.protocolVersion] as string) : "";
-    let cursor: unknown;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const params: JsonObject = { _meta: meta, ...(cursor !== undefined ? { cursor } : {}) };
-      const result = (await callHandler(core, "tools/list", params, {
-        client: { protocolVersion: version, capabilities },
-        meta,
-        signal: new AbortController().signal,
-        notify: () => undefined,
-        logLevel: undefined,
-        inputResponses: undefined,
-        requestState: undefined,
-      })) as JsonObject;
-      for (const tool of Array.isArray(result?.["tools"]) ? result["tools"] : []) if (isObject(tool) && typeof tool["name"] === "string") found.set(tool["name"], tool["inputSchema"]);
-      cursor = result?.["nextCursor"];
-      if (typeof cursor !== "string") break;
-    }
-    return found;
-  };
+async function listAll(list: ListTools): Promise<Map<string, unknown>> {
+  const found = new Map<string, unknown>();
+  let cursor: unknown;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result = await list(cursor === undefined ? {} : { cursor });
+    const tools = isObject(result) && Array.isArray(result["tools"]) ? result["tools"] : [];
+    for (const tool of tools) if (isObject(tool) && typeof tool["name"] === "string") found.set(tool["name"], tool["inputSchema"]);
+    cursor = isObject(result) ? result["nextCursor"] : undefined;
+    if (typeof cursor !== "string") break;
+  }
+  return found;
+}
+
+export function toolCatalog(): ToolCatalog {
+  const listings = new Map<string, Promise<Map<string, unknown>>>();
   return {
-    async inputSchema(name, request) {
-      schemas ??= load(request).catch((error: unknown) => {
-        schemas = undefined;
-        throw error;
-      });
-      return (await schemas).get(name);
+    async inputSchema(name, principal, list) {
+      const key = principal === undefined ? "" : `p:${principal}`;
+      let listing = listings.get(key);
+      if (listing) listings.delete(key);
+      else {
+        listing = listAll(list);
+        // A failed listing is not kept: the next request lists again.
+        listing.catch(() => listings.get(key) === listing && listings.delete(key));
+      }
+      listings.set(key, listing);
+      if (listings.size > MAX_CACHED) listings.delete(listings.keys().next().value!);
+      return (await listing).get(name);
     },
-    forget: () => {
-      schemas = undefined;
-    },
+    forget: () => listings.clear(),
   };
+}
+
+/** Why a tools/call's `Mcp-Param-*` headers disagree with its body, or undefined when they agree. */
+export function paramHeaderMismatch(headers: Headers, name: string, args: unknown, schema: unknown): string | undefined {
+  const prefix = HEADER.paramPrefix.toLowerCase();
+  const sent = [...headers.keys()].filter((h) => h.toLowerCase().startsWith(prefix));
+  const annotated = paramHeadersOf(schema);
+  if (!annotated.ok) return sent.length ? `Header mismatch: tool "${name}" has invalid x-mcp-header annotations` : undefined;
+  for (const param of annotated.headers) {
+    const raw = headers.get(`${HEADER.paramPrefix}${param.name}`);
+    const value = valueAt(args, param.path);
+    const expected = paramValueText(value, param.type);
+    if (raw === null) {
+      if (expected !== undefined) return `Header mismatch: ${HEADER.paramPrefix}${param.name} is missing, the body has ${JSON.stringify(value)}`;
+      continue;
+    }
+    const text = decodeHeaderValue(raw);
+    if (text === undefined) return `Header mismatch: ${HEADER.paramPrefix}${param.name} has an invalid value`;
+    if (!headerMatchesValue(text, value, param.type)) return `Header mismatch: ${HEADER.paramPrefix}${param.name} header '${text}' does not match body value ${JSON.stringify(value)}`;
+  }
+  return undefined;
 }

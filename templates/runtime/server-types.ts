@@ -1,6 +1,8 @@
 // Types shared by the server runtime modules. The generated server.ts binds each revision's
 // method table and schemas to these revision-independent shapes.
+import type { z } from "zod";
 import type { McpErrorBase } from "./errors.js";
+import type { RegistryOptions } from "./server-registry.js";
 
 /** What the runtime needs of a schema: Zod's safeParse verdict and issues. */
 export interface Validator {
@@ -33,6 +35,13 @@ export interface RevisionBinding {
   inputRequestMethods: readonly string[];
   /** The request that opens a session (session era), e.g. `initialize`. */
   initializeMethod?: string;
+  /** The JSON Schema dialect the revision's tool schemas default to (Zod's target name). */
+  jsonSchemaDialect?: "draft-2020-12" | "draft-07";
+  /**
+   * Per request method, the top-level keys of its complete result: the required ones (besides
+   * those the dispatcher fills) and every declared one.
+   */
+  results?: Readonly<Record<string, { readonly required: readonly string[]; readonly known: readonly string[] }>>;
 }
 
 export type JsonObject = Record<string, unknown>;
@@ -90,6 +99,8 @@ export interface RequestContext<Capabilities = JsonObject, Info = JsonObject, In
   clientInfo: Info | undefined;
   /** The request's `_meta` (progress token, reserved keys, the client's own keys). */
   _meta: JsonObject;
+  /** The authenticated principal of the request (`toFetchHandler`'s `principal` option), if any. */
+  principal: string | undefined;
   /** Fires when the client cancels, the HTTP stream closes, or the server shuts down. */
   signal: AbortSignal;
   /** Present when the request carries a progress token. */
@@ -104,13 +115,22 @@ export interface RequestContext<Capabilities = JsonObject, Info = JsonObject, In
   inputRequired(args: InputRequiredArgs<InputRequests>): InputRequiredMarker<InputRequests>;
   /** Throws MissingRequiredClientCapability (-32021) unless the client declared these capabilities. */
   requireClientCapabilities(required: Capabilities): void;
+  /**
+   * The accepted content of the input response `key`, validated with the form's schema (from
+   * `elicitForm`) or a Zod schema; undefined when it was declined, not answered or does not fit.
+   */
+  accepted<S extends z.ZodType>(key: string, form: { readonly schema: S } | S): z.output<S> | undefined;
 }
 
 /**
- * The value `ctx.inputRequired()` returns: an input_required result; the runtime seals its state.
- * (A type alias, not an interface: it must fit results typed with an index signature.)
+ * A type-level brand (no such property exists at run time): only `ctx.inputRequired()` makes an
+ * InputRequiredMarker, so a handler's plain return value is always a complete result.
  */
+export declare const INPUT_REQUIRED_BRAND: unique symbol;
+
+/** The value `ctx.inputRequired()` returns: an input_required result; the runtime seals its state. */
 export type InputRequiredMarker<InputRequests = Record<string, { method: string; params?: unknown }>> = {
+  readonly [INPUT_REQUIRED_BRAND]: true;
   resultType: "input_required";
   inputRequests?: InputRequests;
 };
@@ -118,11 +138,13 @@ export type InputRequiredMarker<InputRequests = Record<string, { method: string;
 /** A handler as the runtime calls it. */
 export type RuntimeHandler = (params: unknown, ctx: RequestContext) => unknown;
 
-export interface ServerOptionsBase {
+export interface ServerOptionsBase extends RegistryOptions {
   serverInfo: JsonObject;
-  capabilities: JsonObject;
+  /** What the server declares; with definitions, merged over what they stand for (tools, resources, prompts, completions). */
+  capabilities?: JsonObject | undefined;
   instructions?: string | undefined;
-  handlers: Record<string, RuntimeHandler | undefined>;
+  /** Raw handlers, beside the definitions (a method both claim is an error). */
+  handlers?: Record<string, RuntimeHandler | undefined> | undefined;
   /** Secret that seals `requestState` (≥ 32 bytes); without it a random key per process (state then dies with it). */
   stateSecret?: string | Uint8Array | undefined;
   /** How long a sealed requestState stays valid (ms, default 10 minutes). */

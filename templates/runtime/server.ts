@@ -1,12 +1,13 @@
 // The server object the generated `createServer` returns: one dispatcher for every revision it
 // was generated with, stateless (2026-07-28 and later) and session-based (legacy) alike.
-import { createCore, fail, type ServerCore } from "./server-core.js";
+import { announce, createCore, fail, type ServerCore } from "./server-core.js";
 import { claimedVersion, handleStateless, type Exchange } from "./server-modern.js";
 import { classify, JSONRPC } from "./server-messages.js";
 import { createSession, handleSessionMessage, handleSessionRequest, isInitialize, type Session } from "./server-session.js";
 import type { JsonRpcResponse, RevisionBinding, ServerOptionsBase } from "./server-types.js";
 import { HEADER } from "./protocol.js";
-import { toolCatalog } from "./server-tools.js";
+import type { Definition, DefinitionKind } from "./server-define.js";
+import type { Registry } from "./server-registry.js";
 
 export type { Exchange } from "./server-modern.js";
 export type { Session } from "./server-session.js";
@@ -19,18 +20,19 @@ export interface TransportInfo extends Partial<Exchange> {
 
 export interface McpServer {
   /**
-   * Answers one message: a JSON text or a decoded value. Requests get a response; notifications
-   * and responses to the server's own requests get undefined.
+   * Answers one decoded message (a JSON value: what `JSON.parse` gave). Requests get a response;
+   * notifications and responses to the server's own requests get undefined. A value that is not
+   * a JSON-RPC object (a string included) is an invalid request: it is never decoded again.
    */
   handle(message: unknown, transport?: TransportInfo): Promise<JsonRpcResponse | undefined>;
+  /** Decodes one JSON text and answers it (-32700 when it is not JSON). */
+  handleText(text: string, transport?: TransportInfo): Promise<JsonRpcResponse | undefined>;
   /** The HTTP status a Streamable HTTP server answers a response with (200 unless an error says otherwise). */
   statusOf(response: JsonRpcResponse): number;
   /** A new legacy session (transports create one per stdio process or `initialize`). */
   createSession(id: string): Session;
   /** True for a request that opens a legacy session (`initialize` without a stateless envelope). */
   opensSession(request: { method: string; params?: Record<string, unknown> }): boolean;
-  /** The inputSchema of a tool, from the tools/list handler (for `Mcp-Param-*` checks); cached until tools change. */
-  toolInputSchema(name: string, request: { params?: Record<string, unknown> }): Promise<unknown>;
   /** Announces changes to listening clients: `subscriptions/listen` streams and legacy sessions. */
   notify: {
     toolsListChanged(): void;
@@ -40,38 +42,48 @@ export interface McpServer {
   };
   /** The versions served: stateless ones (answered in discover and -32022) and session ones. */
   readonly versions: { stateless: string[]; session: string[] };
+  /** Registers definitions while the server runs (their kind must have been given to createServer); listeners are told. */
+  add(...definitions: Definition[]): void;
+  /** Removes a tool or prompt (by name), a resource (by URI) or a template (by URI template); listeners are told. */
+  remove(kind: DefinitionKind, key: string): boolean;
 }
 
 const silent: Exchange = { notify: () => undefined };
 
 export function createMcpServer(options: ServerOptionsBase, revisions: RevisionBinding[]): McpServer {
   const core = createCore(options, revisions);
-  const tools = toolCatalog(core);
   return {
     handle: (message, transport = {}) => dispatch(core, message, transport),
+    handleText: (text, transport = {}) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        return Promise.resolve(fail(core, null, JSONRPC.parseError, "Parse error", undefined, 400));
+      }
+      return dispatch(core, value, transport);
+    },
     statusOf: (response) => core.statuses.get(response) ?? 200,
     createSession: (id) => createSession(core, id),
     opensSession: (request) => core.session.length > 0 && isInitialize(core, request.method) && claimedVersion(request) === undefined,
-    toolInputSchema: (name, request) => tools.inputSchema(name, request),
     notify: {
-      toolsListChanged: () => (tools.forget(), core.hub.changed("toolsListChanged")),
-      promptsListChanged: () => core.hub.changed("promptsListChanged"),
-      resourcesListChanged: () => core.hub.changed("resourcesListChanged"),
+      toolsListChanged: () => announce(core, "tools"),
+      promptsListChanged: () => announce(core, "prompts"),
+      resourcesListChanged: () => announce(core, "resources"),
       resourceUpdated: (uri) => core.hub.resourceUpdated(uri),
     },
     versions: { stateless: [...new Set(core.stateless.map((b) => b.version))], session: [...new Set(core.session.map((b) => b.version))] },
+    add: (...definitions) => registryOf(core).add(...definitions),
+    remove: (kind, key) => registryOf(core).remove(kind, key),
   };
 }
 
-async function dispatch(core: ServerCore, raw: unknown, transport: TransportInfo): Promise<JsonRpcResponse | undefined> {
-  let value = raw;
-  if (typeof raw === "string") {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return fail(core, null, JSONRPC.parseError, "Parse error", undefined, 400);
-    }
-  }
+function registryOf(core: ServerCore): Registry {
+  if (!core.registry) throw new TypeError("this server was created without definitions (tools, resources, resourceTemplates, prompts): nothing can be added or removed");
+  return core.registry;
+}
+
+async function dispatch(core: ServerCore, value: unknown, transport: TransportInfo): Promise<JsonRpcResponse | undefined> {
   const message = classify(value);
   const exchange: Exchange = { ...silent, ...transport };
   const session = transport.session;

@@ -11,23 +11,44 @@ export interface SseEvent {
   lastEventId: string;
 }
 
+export interface SseParserOptions {
+  /** The longest line kept, in characters (default 64 Mi): a longer line is skipped, with the event it belongs to. */
+  maxLineLength?: number | undefined;
+  /** Told when a line was too long (its event is dropped; the stream goes on). */
+  onOversize?: ((limit: number) => void) | undefined;
+}
+
+export const MAX_SSE_LINE_LENGTH: number = 64 * 1024 * 1024;
+
 /**
  * An incremental event-stream parser: feed it text (`push`) and it returns the events completed
  * so far. Fields follow the standard: `data` lines accumulate, `event` names the type, `id`
  * (without NUL) sets the last event id, `retry` (digits only) sets the reconnection time, lines
  * starting with ":" are comments; lines end with CRLF, LF or CR. An event is dispatched at a
- * blank line, and only when it has data.
+ * blank line, and only when it has data. Linear in its input: each chunk is scanned once, and
+ * the pieces of a line that spans chunks are joined once, when it ends.
  */
 export class SseParser {
   /** The last event id seen (it survives events: a resuming client sends it as `Last-Event-ID`). */
   lastEventId = "";
   /** The reconnection time in ms from the last valid `retry:` field, if any. */
   retry: number | undefined;
-  private buffer = "";
+  private parts: string[] = [];
+  private partLength = 0;
+  private skipping = false;
+  /** Set by an oversized line: the rest of its event, to the blank line, is dropped too. */
+  private dropping = false;
   private data: string[] = [];
   private eventType = "";
   private started = false;
   private pendingCR = false;
+  private readonly maxLineLength: number;
+  private readonly onOversize: ((limit: number) => void) | undefined;
+
+  constructor(options: SseParserOptions = {}) {
+    this.maxLineLength = options.maxLineLength ?? MAX_SSE_LINE_LENGTH;
+    this.onOversize = options.onOversize;
+  }
 
   /** Parses more text; returns the events it completed. */
   push(text: string): SseEvent[] {
@@ -38,31 +59,67 @@ export class SseParser {
     // A CR at the end of the previous chunk may be the first half of a CRLF.
     if (this.pendingCR && text.startsWith("\n")) text = text.slice(1);
     this.pendingCR = false;
-    this.buffer += text;
     const events: SseEvent[] = [];
     let start = 0;
-    for (let i = 0; i < this.buffer.length; i++) {
-      const c = this.buffer.charCodeAt(i);
-      if (c !== 0x0a && c !== 0x0d) continue;
-      const line = this.buffer.slice(start, i);
-      if (c === 0x0d) {
-        if (i + 1 === this.buffer.length) this.pendingCR = true;
-        else if (this.buffer.charCodeAt(i + 1) === 0x0a) i++;
+    let lf = text.indexOf("\n");
+    let cr = text.indexOf("\r");
+    while (lf !== -1 || cr !== -1) {
+      const at = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
+      let next = at + 1;
+      if (at === cr) {
+        if (next === text.length) this.pendingCR = true;
+        else if (text.charCodeAt(next) === 0x0a) next++;
       }
-      start = i + 1;
-      const event = this.line(line);
-      if (event) events.push(event);
+      this.endLine(text.slice(start, at), events);
+      start = next;
+      if (lf !== -1 && lf < start) lf = text.indexOf("\n", start);
+      if (cr !== -1 && cr < start) cr = text.indexOf("\r", start);
     }
-    this.buffer = this.buffer.slice(start);
+    this.keep(text.slice(start));
     return events;
   }
 
   /** True when the stream so far ends inside an event (fields or a partial line not yet dispatched). */
   get midEvent(): boolean {
-    return this.buffer.length > 0 || this.data.length > 0 || this.eventType !== "";
+    return this.partLength > 0 || this.data.length > 0 || this.eventType !== "";
+  }
+
+  /** The rest of a chunk: the start of a line that goes on in the next one. */
+  private keep(rest: string): void {
+    if (this.skipping || rest === "") return;
+    if (this.partLength + rest.length > this.maxLineLength) return this.oversize();
+    this.parts.push(rest);
+    this.partLength += rest.length;
+  }
+
+  private endLine(piece: string, events: SseEvent[]): void {
+    const skipped = this.skipping;
+    const line = this.parts.length ? this.parts.join("") + piece : piece;
+    this.parts = [];
+    this.partLength = 0;
+    this.skipping = false;
+    if (skipped) return;
+    if (line.length > this.maxLineLength) return this.oversize(false);
+    const event = this.line(line);
+    if (event) events.push(event);
+  }
+
+  /** A line past the limit: it and the event it belongs to are dropped. */
+  private oversize(untilLineEnd = true): void {
+    this.parts = [];
+    this.partLength = 0;
+    this.skipping = untilLineEnd;
+    this.data = [];
+    this.eventType = "";
+    this.dropping = true;
+    this.onOversize?.(this.maxLineLength);
   }
 
   private line(line: string): SseEvent | undefined {
+    if (this.dropping) {
+      if (line === "") this.dropping = false;
+      return undefined;
+    }
     if (line === "") return this.dispatch();
     if (line.startsWith(":")) return undefined;
     const colon = line.indexOf(":");

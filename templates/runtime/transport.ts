@@ -43,6 +43,8 @@ export interface Transport {
   setProtocolVersion?(version: string): void;
   /** True when every request has its own response stream (Streamable HTTP). */
   readonly hasPerRequestStream?: boolean | undefined;
+  /** Told of what arrived that is not a message the client may act on (stdout noise, a request a modern server may not send). */
+  onProtocolNoise?(line: string, reason: string): void;
 }
 
 /** Why a transport closed, when it knows (the transports emitted here set it before `onclose`). */

@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -93,5 +93,19 @@ describe("mcp-gen schema fetch", () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/download failed: .*HTTP 404/);
     expect(existsSync(dest)).toBe(false);
+  });
+
+  it("a folder where a schema file should be (mirror, cache, spec root) is the usual error, not EISDIR", async () => {
+    const mirror = scratchDir("fetch-folder");
+    mkdirSync(join(mirror, revision, "schema.ts"), { recursive: true });
+    const fromFolder = await runCli(["schema", "fetch", "--revision", revision, "--from", mirror, "--dest", scratchDir("fetch-folder-dest")]);
+    expect([fromFolder.code, fromFolder.stderr]).toEqual([2, expect.stringMatching(/^mcp-gen: error: mirror's 2026-07-28\/schema\.ts is a folder, not a schema file: /)]);
+    const blocked = scratchDir("fetch-blocked");
+    mkdirSync(join(blocked, revision, "schema.ts"), { recursive: true });
+    const intoFolder = await runCli(["schema", "fetch", "--revision", revision, "--from", SPEC_ROOT, "--dest", blocked]);
+    expect([intoFolder.code, intoFolder.stderr]).toEqual([2, expect.stringMatching(/cannot write .*schema\.ts: it is a folder/)]);
+    const generated = await runCli(["--revision", revision, "--spec-root", mirror, "--out", scratchDir("fetch-folder-out")]);
+    expect([generated.code, generated.stderr]).toEqual([2, expect.stringMatching(/schema\.ts is a folder, not a schema file/)]);
+    for (const result of [fromFolder, intoFolder, generated]) expect(result.stderr).not.toMatch(/EISDIR|internal error/);
   });
 });

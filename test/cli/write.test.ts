@@ -138,7 +138,7 @@ describe("generate, --check and the output folder", () => {
     // The runtime too: its build-time formatting (prettier's defaults) must not stand in for the user's.
     const runtime = readFileSync(join(out, "runtime", "server-http.ts"), "utf8");
     expect(runtime).toMatch(/^\t/m);
-    expect(runtime).toContain(`from './headers.js'`);
+    expect(runtime).toContain(`from './protocol.js'`);
     expect(existsSync(join(out, revision, "index.ts"))).toBe(true);
     expect(readdirSync(join(out, "runtime")).sort()).toEqual(FILES.filter((f) => f.startsWith("runtime/")).map((f) => f.slice("runtime/".length)));
     expect(existsSync(join(out, revision, "runtime"))).toBe(false);

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -95,5 +96,17 @@ describe("examples/calendar with the official SDK v2 client (2026-07-28), a fres
 
   it("over Streamable HTTP: the same flow", async () => {
     await flow(overHttp(environment()));
+  });
+});
+
+describe("the examples' state secret", () => {
+  it.each([["calendar"], ["everything"]])("%s refuses to serve HTTP without MCP_STATE_SECRET (no built-in fallback)", async (name) => {
+    const { MCP_STATE_SECRET: _unset, ...env } = process.env;
+    const child = spawn(process.execPath, [exampleMain(name), "--port", "0"], { env, stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/MCP_STATE_SECRET is required over HTTP/);
   });
 });

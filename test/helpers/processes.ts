@@ -12,12 +12,15 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** The state secret examples are started with over HTTP (they refuse to start without one). */
+export const TEST_STATE_SECRET = "the test suite's state secret, 32 bytes or more";
+
 export const exampleMain = (name: string) => join(REPO_ROOT, "examples/dist", name, "main.js");
 
 /** Starts an example over Streamable HTTP and waits until it listens; stop() kills it. */
 export async function startHttpExample(name: string, env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [exampleMain(name), "--port", String(port)], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [exampleMain(name), "--port", String(port)], { env: { MCP_STATE_SECRET: TEST_STATE_SECRET, ...process.env, ...env }, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   await new Promise<void>((resolve, reject) => {
     child.stderr!.on("data", (chunk: Buffer) => {

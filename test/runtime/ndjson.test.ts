@@ -36,10 +36,10 @@ describe("newline-delimited JSON-RPC", () => {
   });
 
   it("an overlong line is dropped as noise, and the next line still decodes", () => {
-    const decoder = new NdjsonDecoder(16);
-    const first = decoder.push("x".repeat(20));
+    const decoder = new NdjsonDecoder(40);
+    const first = decoder.push("x".repeat(50));
     expect(first).toHaveLength(1);
-    expect(first[0]).toMatchObject({ kind: "noise", reason: "line longer than 16 characters" });
+    expect(first[0]).toMatchObject({ kind: "noise", reason: "line longer than 40 bytes" });
     expect(decoder.push('xxxx\n{"jsonrpc":"2.0","method":"m"}\n')).toEqual([{ kind: "message", message: { jsonrpc: "2.0", method: "m" } }]);
   });
 

@@ -145,8 +145,10 @@ describe("Streamable HTTP: legacy sessions", () => {
     expect(ping.result).toEqual({});
     const stream = await handler(request(undefined, withSession, { method: "GET" }));
     expect(stream.headers.get("content-type")).toBe("text/event-stream");
+    const reader = stream.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe(":\n\n"); // the priming comment: headers go out at once
     server.notify.toolsListChanged();
-    const event = new TextDecoder().decode((await stream.body!.getReader().read()).value);
+    const event = new TextDecoder().decode((await reader.read()).value);
     expect(event).toContain('"method":"notifications/tools/list_changed"');
     expect((await handler(request(undefined, withSession, { method: "DELETE" }))).status).toBe(200);
     expect((await handler(request(list, withSession))).status).toBe(404);

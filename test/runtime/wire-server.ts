@@ -20,7 +20,16 @@ export async function generatedServer(): Promise<any> {
   return import(pathToFileURL(join(GENERATED_ROOT, "server.ts")).href);
 }
 
-export async function wireServer(options: { secret?: string; validateResults?: boolean } = {}): Promise<any> {
+export interface WireOptions {
+  /** The state secret; null: none (a random key per process). */
+  secret?: string | null;
+  validateResults?: boolean;
+  onError?: (error: unknown) => void;
+  /** Handlers that replace the wire server's own. */
+  handlers?: Record<string, unknown>;
+}
+
+export async function wireServer(options: WireOptions = {}): Promise<any> {
   const { createServer } = await generatedServer();
   const { McpError } = await import(pathToFileURL(join(GENERATED_ROOT, MODERN, "errors.ts")).href);
   const tools = [
@@ -30,9 +39,9 @@ export async function wireServer(options: { secret?: string; validateResults?: b
   return createServer({
     serverInfo: { name: "wire", version: "1.0.0" },
     capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true } },
-    stateSecret: options.secret ?? "wire tests: a secret of at least 32 bytes",
+    ...(options.secret === null ? {} : { stateSecret: options.secret ?? "wire tests: a secret of at least 32 bytes" }),
     validateResults: options.validateResults ?? true,
-    onError: () => undefined,
+    onError: options.onError ?? (() => undefined),
     handlers: {
       "tools/list": () => ({ tools, ttlMs: 0, cacheScope: "private" }),
       "tools/call": async (params: any, ctx: any) => {
@@ -67,6 +76,7 @@ export async function wireServer(options: { secret?: string; validateResults?: b
             return { content: [{ type: "text", text: `echo ${JSON.stringify(args)}` }] };
         }
       },
+      ...options.handlers,
     },
   });
 }

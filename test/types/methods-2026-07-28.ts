@@ -60,7 +60,11 @@ export const ping: ServerRequestMethod = "ping";
 // Handlers: the right result type compiles, a wrong one does not; resultType may be left to the dispatcher.
 export const goodHandlers: ServerHandlers<{ user: string }> = {
   "tools/list": async (params, ctx) => ({ tools: [{ name: ctx.user, inputSchema: { type: "object" } }], ttlMs: 0, cacheScope: "private", ...(params.cursor ? {} : {}) }),
-  "tools/call": (params) => (params.name === "ask" ? { resultType: "input_required", inputRequests: {} } : { content: [{ type: "text", text: params.name }] }),
+  "tools/call": (params) => ({ content: [{ type: "text", text: params.name }] }),
+};
+export const handMadeInputRequired: ServerHandlers = {
+  // @ts-expect-error: input_required only as ctx.inputRequired(…) builds it, never a hand-made object
+  "tools/call": () => ({ resultType: "input_required", inputRequests: {} }),
 };
 export const wrongResult: ServerHandlers = {
   // @ts-expect-error: a tools/list handler must return tools

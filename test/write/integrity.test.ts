@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it, vi } from "vitest";
@@ -120,13 +120,15 @@ describe("a write interrupted between renames", () => {
     const [a, b] = [schema("a", A), schema("b", B)];
     expect((await runCli(["--schema", a, "--out", out])).code).toBe(0);
     await killedMidWrite(b, out, 2);
-    const staging = readdirSync(dirname(out)).filter((n) => n.startsWith(".mcp-gen-tmp-gen-"));
+    // Into an existing folder, files are staged inside it (the same device, even on a mount point).
+    const staging = readdirSync(out).filter((n) => n.startsWith(".mcp-gen-tmp-"));
     expect(staging).toHaveLength(1); // the killed process left it behind
     const check = await runCli(["--schema", b, "--out", out, "--check"]);
     expect(check.code).toBe(1);
     expect(check.stdout).toMatch(/out of date|missing/);
     const repair = await runCli(["--schema", b, "--out", out, "--json"]);
     expect(repair.code).toBe(0);
+    expect(readdirSync(out).filter((n) => n.startsWith(".mcp-gen-tmp-"))).toEqual([]);
     expect(readdirSync(dirname(out)).filter((n) => n.startsWith(".mcp-gen-tmp-"))).toEqual([]);
     const fresh = join(scratchDir("killed-fresh"), "gen");
     await runCli(["--schema", b, "--out", fresh]);
@@ -146,6 +148,34 @@ describe("a write interrupted between renames", () => {
     expect((await runCli(["--schema", schema("a", A), "--out", out])).code).toBe(0);
     expect(existsSync(live)).toBe(true);
     expect(existsSync(join(foreign, "mine.txt"))).toBe(true);
+  });
+});
+
+describe("--out on a mount point (renames across devices fail with EXDEV)", () => {
+  /** A rename that fails like the kernel's when one side is inside `mount` and the other is not. */
+  const mountedAt = (mount: string) => (from: string, to: string) => {
+    const inside = (path: string) => path === mount || path.startsWith(`${mount}/`);
+    if (inside(from) !== inside(to)) throw Object.assign(new Error(`EXDEV: cross-device link not permitted, rename '${from}' -> '${to}'`), { code: "EXDEV" });
+    renameSync(from, to);
+  };
+
+  it("an existing --out is written atomically inside itself: first run, update, and the user's files kept", async () => {
+    const { generate } = await import("../../src/generate.js");
+    const { readSchemaFile } = await import("../../src/schema/resolve.js");
+    const root = scratchDir("exdev");
+    const out = join(root, "gen");
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, "mine.txt"), "the user's\n");
+    const hooks = { rename: mountedAt(out) };
+    await generate({ sources: [readSchemaFile(schema("exdev-a", A))], outDir: out, check: false, hooks });
+    expect(readFileSync(join(out, "types.ts"), "utf8")).toContain("a: string");
+    const second = schema("exdev-b", B);
+    const updated = await generate({ sources: [readSchemaFile(second)], outDir: out, check: false, hooks });
+    expect(updated.files.filter((f) => f.status === "updated").map((f) => f.path)).toContain("types.ts");
+    expect(readFileSync(join(out, "types.ts"), "utf8")).toContain("a: number");
+    expect(readFileSync(join(out, "mine.txt"), "utf8")).toBe("the user's\n");
+    expect(readdirSync(out).filter((n) => n.startsWith(".mcp-gen-tmp-"))).toEqual([]);
+    expect((await runCli(["--schema", second, "--out", out, "--check"])).code).toBe(0);
   });
 });
 

@@ -1,0 +1,90 @@
+// Reading a live server's catalog: connect with the generated client, page through the four
+// lists the server's capabilities announce, close. Every failure (the server cannot be started
+// or reached, never answers, answers garbage) becomes one clear error: exit 2.
+import { GeneratorError, type Warning } from "../errors.js";
+import { GENERATOR_VERSION } from "../version.js";
+import type { LiveClient, LoadedProtocol } from "./load-client.js";
+import type { CatalogInput } from "./snapshot.js";
+import { LISTS, type ListKey } from "./types.js";
+
+export type ServerTarget = { kind: "stdio"; command: string; args: string[]; env?: Record<string, string>; cwd?: string; quiet?: boolean } | { kind: "http"; url: string; headers: Record<string, string> };
+
+export interface LiveOptions {
+  timeoutMs: number;
+  /** Client capabilities to declare (some servers list more tools to clients that can sample or elicit). */
+  capabilities: string[];
+}
+
+export function describeTarget(target: ServerTarget): string {
+  return target.kind === "stdio" ? [target.command, ...target.args].join(" ") : target.url;
+}
+
+function transportFor(protocol: LoadedProtocol, target: ServerTarget): object {
+  if (target.kind === "http") return new protocol.StreamableHttpTransport(target.url, { headers: target.headers });
+  return new protocol.StdioTransport({
+    command: target.command,
+    args: target.args,
+    ...(target.env ? { env: { ...process.env, ...target.env } } : {}),
+    ...(target.cwd ? { cwd: target.cwd } : {}),
+    ...(target.quiet ? { stderr: "ignore" } : {}),
+    onProtocolNoise: (line: string, reason: string) => process.stderr.write(`mcp-gen: the server wrote a stdout line that is not JSON-RPC (${reason}), skipped: ${line.slice(0, 120)}\n`),
+  });
+}
+
+/** Connects, reads every page of every list, closes. */
+export async function readLiveCatalog(protocol: LoadedProtocol, target: ServerTarget, options: LiveOptions): Promise<{ input: CatalogInput; warnings: Warning[] }> {
+  const where = describeTarget(target);
+  let client: LiveClient | undefined;
+  try {
+    client = await protocol.connect(() => transportFor(protocol, target), {
+      clientInfo: { name: "mcp-gen-catalog", version: GENERATOR_VERSION },
+      capabilities: Object.fromEntries(options.capabilities.map((c) => [c, {}])),
+      handlers: protocol.handlersFor(options.capabilities),
+      timeoutMs: options.timeoutMs,
+      probeTimeoutMs: Math.min(options.timeoutMs, 10_000),
+    });
+    return await readLists(client, where, options);
+  } catch (error) {
+    throw new GeneratorError(`cannot read the catalog of ${where}: ${reason(error, options)}`);
+  } finally {
+    await client?.close().catch(() => undefined);
+  }
+}
+
+async function readLists(client: LiveClient, where: string, options: LiveOptions): Promise<{ input: CatalogInput; warnings: Warning[] }> {
+  const capabilities = client.server?.capabilities ?? {};
+  const lists = { tools: [], prompts: [], resources: [], resourceTemplates: [] } as Record<ListKey, unknown[]>;
+  const warnings: Warning[] = [];
+  for (const list of LISTS) {
+    if (!Object.hasOwn(capabilities, list.capability)) continue;
+    try {
+      for await (const item of client.paginate(list.method, undefined, { timeoutMs: options.timeoutMs })) lists[list.key].push(item);
+    } catch (error) {
+      // A server that announces resources but has no templates list answers -32601: nothing to list.
+      if ((error as { code?: unknown }).code !== -32601) throw error;
+      warnings.push({ message: `${where} announces ${list.capability} but answers ${list.method} with "method not found": read as empty`, location: { file: where, line: 1, column: 1 } });
+    }
+  }
+  const server = client.server?.serverInfo;
+  return { input: { server, protocolVersion: client.protocolVersion, revision: client.revision, lists }, warnings };
+}
+
+/** One line on what went wrong, from the client's errors (ClientError kinds, McpError codes). */
+function reason(error: unknown, options: LiveOptions): string {
+  const e = error as { kind?: unknown; code?: unknown; message?: unknown; cause?: unknown } | null;
+  const message = typeof e?.message === "string" ? e.message : String(error);
+  if (error instanceof GeneratorError) return error.message;
+  switch (e?.kind) {
+    case "timeout":
+      return `no answer within ${options.timeoutMs} ms (is it an MCP server? raise --timeout if it is slow)`;
+    case "invalid-result":
+      return `it answered something that is not a valid MCP result: ${message}`;
+    case "closed":
+      return `the connection closed: ${message}`;
+    case "transport":
+    case "http":
+      return `it cannot be reached: ${message}`;
+    default:
+      return typeof e?.code === "number" ? `it answered with error ${e.code}: ${message}` : message;
+  }
+}

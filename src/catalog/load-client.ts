@@ -1,0 +1,149 @@
+// The one place mcp-gen itself runs generated code: `mcp-gen catalog` connects with the protocol
+// output's own connect() (or, for a one-revision output, its createClient()). The output is
+// TypeScript, so it is transpiled file by file (TypeScript as ts-morph bundles it) into the project
+// cache, once per content, and imported from there; the project's node_modules provide zod.
+// (Should the output ever ship as .js + .d.ts, this becomes a plain import.)
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
+import { GeneratorError } from "../errors.js";
+import { projectRoot } from "../schema/resolve.js";
+import { hashText } from "../write/manifest.js";
+
+/** A generated client, as the catalog command uses it. */
+export interface LiveClient {
+  revision: string;
+  protocolVersion: string;
+  server: { serverInfo?: unknown; capabilities?: { [key: string]: unknown } } | undefined;
+  open(options?: object): Promise<unknown>;
+  paginate(method: string, params?: unknown, options?: object): AsyncIterable<unknown>;
+  close(): Promise<void>;
+}
+
+type Transport = object;
+
+export interface LoadedProtocol {
+  /** connect() of a several-revision output; a one-revision output's createClient() + open(). */
+  connect(transport: () => Transport, options: { clientInfo: { name: string; version: string }; capabilities?: object; handlers?: object; timeoutMs?: number; probeTimeoutMs?: number }): Promise<LiveClient>;
+  /**
+   * Handlers that stand for these client capabilities (a capability a handler stands for is
+   * declared exactly when its handler is given), read off the revisions' specs; each refuses.
+   */
+  handlersFor(capabilities: string[]): { [method: string]: () => never };
+  StdioTransport: new (options: object) => Transport;
+  StreamableHttpTransport: new (url: string, options?: object) => Transport;
+}
+
+/** Loads the client of an mcp-gen output folder (transpiled into the project cache on first use). */
+export async function loadProtocol(protocolDir: string): Promise<LoadedProtocol> {
+  const entry = existsSync(join(protocolDir, "connect.ts")) ? "connect.ts" : "index.ts";
+  if (!existsSync(join(protocolDir, entry))) throw new GeneratorError(`${protocolDir} is not an mcp-gen protocol output (no connect.ts or index.ts)`);
+  const compiled = await transpiled(protocolDir, entry);
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(join(compiled, entry.replace(/\.ts$/, ".js"))).href)) as Record<string, unknown>;
+  } catch (error) {
+    const message = (error as Error).message;
+    const hint = /zod/.test(message) ? ` The generated client needs zod: install it in ${projectRoot()} (npm install zod).` : "";
+    throw new GeneratorError(`cannot load the generated client of ${protocolDir}: ${message}.${hint}`);
+  }
+  return entry === "connect.ts" ? fromConnect(module) : fromClient(module);
+}
+
+type Revision = { spec: { capabilities: { [method: string]: string } } };
+
+function handlersFor(revisions: Revision[]): LoadedProtocol["handlersFor"] {
+  return (capabilities) => {
+    const handlers: { [method: string]: () => never } = {};
+    for (const revision of revisions) {
+      for (const [method, key] of Object.entries(revision.spec.capabilities)) {
+        if (capabilities.includes(key)) handlers[method] = () => { throw new Error("mcp-gen catalog only reads the server's lists; it answers no request"); };
+      }
+    }
+    return handlers;
+  };
+}
+
+function fromConnect(module: Record<string, unknown>): LoadedProtocol {
+  const connect = module["connect"] as (factory: () => Transport, options: object) => Promise<LiveClient>;
+  return {
+    connect: (factory, options) => connect(factory, options),
+    handlersFor: handlersFor(module["CLIENT_REVISIONS"] as Revision[]),
+    StdioTransport: module["StdioTransport"] as LoadedProtocol["StdioTransport"],
+    StreamableHttpTransport: module["StreamableHttpTransport"] as LoadedProtocol["StreamableHttpTransport"],
+  };
+}
+
+function fromClient(module: Record<string, unknown>): LoadedProtocol {
+  const createClient = module["createClient"] as (transport: Transport, options: object) => LiveClient;
+  return {
+    async connect(factory, options) {
+      const client = createClient(factory(), options);
+      await client.open({ timeoutMs: options.timeoutMs });
+      return client;
+    },
+    handlersFor: handlersFor([module["CLIENT_REVISION"] as Revision]),
+    StdioTransport: module["StdioTransport"] as LoadedProtocol["StdioTransport"],
+    StreamableHttpTransport: module["StreamableHttpTransport"] as LoadedProtocol["StreamableHttpTransport"],
+  };
+}
+
+/** The folder of the transpiled files, named after the sources' hash (made atomically, once). */
+async function transpiled(protocolDir: string, entry: string): Promise<string> {
+  const { ts } = await import("ts-morph");
+  const sources = reachable(protocolDir, entry);
+  const key = hashText(JSON.stringify([ts.version, ...[...sources].sort().map((file) => [file, hashText(readFileSync(join(protocolDir, file)))])])).slice(0, 24);
+  const root = join(projectRoot(), ".mcp-gen", "js");
+  const target = join(root, key);
+  if (existsSync(join(target, ".complete"))) {
+    utimesSync(join(target, ".complete"), new Date(), new Date()); // recently used: kept by prune()
+    return target;
+  }
+  const staging = join(root, `.staging-${process.pid}-${Date.now()}`);
+  for (const file of sources) {
+    const output = ts.transpileModule(readFileSync(join(protocolDir, file), "utf8"), {
+      fileName: file,
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true, sourceMap: false },
+    }).outputText;
+    const out = join(staging, file.replace(/\.ts$/, ".js"));
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, output);
+  }
+  writeFileSync(join(staging, "package.json"), '{ "type": "module" }\n');
+  writeFileSync(join(staging, ".complete"), "");
+  try {
+    renameSync(staging, target);
+  } catch {
+    rmSync(staging, { recursive: true, force: true }); // another process made it first
+  }
+  prune(root, target);
+  return target;
+}
+
+/** The cache keeps the newest few outputs (one per protocol output and generator version, typically). */
+const KEPT = 8;
+
+function prune(root: string, keep: string): void {
+  const entries = readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith(".") && join(root, e.name) !== keep && existsSync(join(root, e.name, ".complete")))
+    .map((e) => ({ path: join(root, e.name), used: statSync(join(root, e.name, ".complete")).mtimeMs }))
+    .sort((a, b) => b.used - a.used);
+  for (const stale of entries.slice(KEPT - 1)) rmSync(stale.path, { recursive: true, force: true });
+}
+
+/** The .ts files the entry imports, transitively (relative specifiers ending in .js). */
+function reachable(protocolDir: string, entry: string): Set<string> {
+  const found = new Set<string>();
+  const stack = [entry];
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (found.has(file) || !existsSync(join(protocolDir, file))) continue;
+    found.add(file);
+    const text = readFileSync(join(protocolDir, file), "utf8");
+    for (const match of text.matchAll(/(?:from\s+|import\(\s*)"(\.\.?\/[^"]+)\.js"/g)) {
+      const next = relative(protocolDir, join(protocolDir, dirname(file), `${match[1]}.ts`)).split("\\").join("/");
+      if (!next.startsWith("..")) stack.push(next);
+    }
+  }
+  return found;
+}

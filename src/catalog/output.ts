@@ -1,0 +1,70 @@
+// The catalog's generated files: emitted and formatted before anything is written (bad input never
+// touches --out), then written with the generator's own atomic writes and manifest; catalog.json
+// itself is the snapshot, written beside them when it was read from a live server.
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Warning } from "../errors.js";
+import { GeneratorError } from "../errors.js";
+import { generatorFingerprint } from "../generate.js";
+import { GENERATOR_VERSION } from "../version.js";
+import { formatFiles, resolveFormatSettings } from "../write/format.js";
+import { manifestFor, planOutput, writeOutput, type FilePlan } from "../write/index.js";
+import { hashText, manifestMatchesDisk, readManifest, renderManifest } from "../write/manifest.js";
+import { assertUsableOutDir } from "../write/paths.js";
+import { catalogModel } from "./model.js";
+import { importsFor, type ProtocolOutput } from "./protocol.js";
+import { renderCatalog, type CatalogFile } from "./snapshot.js";
+import { CATALOG_FILE } from "./types.js";
+
+export interface PreparedCatalogFiles {
+  files: FilePlan[];
+  warnings: Warning[];
+  /** The manifest showed the same inputs and intact files: nothing was emitted. */
+  upToDate: boolean;
+  /** Writes the files (atomically, with the manifest); nothing to do when all are unchanged. */
+  commit(): void;
+}
+
+/**
+ * Emits and formats the catalog's files and plans their writing, touching nothing: a bad
+ * catalog (colliding method names…) fails here, before any output exists.
+ */
+export async function prepareCatalogFiles(source: CatalogFile, outDir: string, protocol: ProtocolOutput): Promise<PreparedCatalogFiles> {
+  assertUsableOutDir(outDir);
+  const { catalog } = source;
+  const imports = importsFor(outDir, protocol, catalog.revision);
+  const settings = await resolveFormatSettings(outDir);
+  const inputs = hashText(JSON.stringify({ catalog: renderCatalog(catalog), imports, format: settings.options, generator: generatorFingerprint() }));
+  const previous = readManifest(outDir);
+  if (previous?.version === GENERATOR_VERSION && previous.inputs === inputs && manifestMatchesDisk(outDir, previous)) {
+    return { files: Object.keys(previous.files).map((path) => ({ path, status: "unchanged" })), warnings: [], upToDate: true, commit: () => undefined };
+  }
+  const built = catalogModel(catalog, source.file, source.locate);
+  const { emitCatalog } = await import("../emit/catalog.js");
+  const files = await formatFiles(emitCatalog(catalog, built, { generatorVersion: GENERATOR_VERSION, ...imports }), settings);
+  const plans = planOutput(outDir, files);
+  const manifest = manifestFor(GENERATOR_VERSION, inputs, [{ label: "catalog", dir: "", types: built.model.declarations.length }], files);
+  const unchanged = plans.every((p) => p.status === "unchanged") && renderManifest(manifest) === (previous && renderManifest(previous));
+  return { files: plans, warnings: built.warnings, upToDate: false, commit: () => (unchanged ? undefined : writeOutput(outDir, files, manifest, plans)) };
+}
+
+/** The snapshot's status in outDir: what writing it would do. */
+export function snapshotStatus(source: CatalogFile, outDir: string): FilePlan["status"] {
+  const target = join(outDir, CATALOG_FILE);
+  if (!existsSync(target)) return "created";
+  return readFileSync(target, "utf8") === renderCatalog(source.catalog) ? "unchanged" : "updated";
+}
+
+/**
+ * Writes catalog.json (atomically: a temporary file renamed over it). A file there that is not a
+ * catalog is the user's: never overwritten.
+ */
+export function writeSnapshot(source: CatalogFile, outDir: string): void {
+  const target = join(outDir, CATALOG_FILE);
+  if (existsSync(target) && !/"mcpGenCatalog"\s*:/.test(readFileSync(target, "utf8"))) {
+    throw new GeneratorError(`refusing to overwrite ${target}: it is not a catalog written by mcp-gen (move it away or choose another --out)`);
+  }
+  const temporary = `${target}.mcp-gen-tmp-${process.pid}`;
+  writeFileSync(temporary, renderCatalog(source.catalog));
+  renameSync(temporary, target);
+}

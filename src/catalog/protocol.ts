@@ -1,0 +1,67 @@
+// The protocol output a catalog builds on: the user's (`--protocol DIR`), or one generated for the
+// chosen revisions, beside the catalog (`<out>/protocol`) and, to connect with, in the project
+// cache. A catalog's stubs import its revision's types and the shared runtime from it.
+import { join, relative, resolve, sep } from "node:path";
+import { GeneratorError } from "../errors.js";
+import { generate, type GenerateResult } from "../generate.js";
+import { projectRoot, readRevision, specRootFrom, type SchemaSource } from "../schema/resolve.js";
+import { readPins } from "../schema/revisions.js";
+import { readManifest } from "../write/manifest.js";
+
+export interface ProtocolOutput {
+  dir: string;
+  /** The revisions it holds, and the folder of each ("" when the output is that one revision). */
+  revisions: Array<{ label: string; dir: string }>;
+}
+
+export interface ProtocolSources {
+  revisions: string[];
+  specRoot?: string | undefined;
+}
+
+/** The default: every pinned dated revision, so connect() can speak to any server mcp-gen knows. */
+export function defaultRevisions(): string[] {
+  return Object.keys(readPins().revisions).filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r));
+}
+
+export function readProtocolOutput(dir: string): ProtocolOutput {
+  const manifest = readManifest(dir);
+  if (!manifest || !manifest.revisions.length) throw new GeneratorError(`${dir} is not an mcp-gen protocol output (no .mcp-gen.json listing revisions): generate one with \`mcp-gen --revision R --out ${dir}\``);
+  return { dir: resolve(dir), revisions: manifest.revisions.map((r) => ({ label: r.label, dir: r.dir })) };
+}
+
+/** Import paths from the catalog's folder: the runtime folder, and the index of the catalog's revision. */
+export function importsFor(outDir: string, protocol: ProtocolOutput, revision: string): { runtimeImport: string; revisionImport: string } {
+  const entry = protocol.revisions.find((r) => r.label === revision);
+  if (!entry) {
+    throw new GeneratorError(`the catalog was read with revision ${revision}, which the protocol output ${protocol.dir} does not hold (it has ${protocol.revisions.map((r) => r.label).join(", ")}): generate it with --revision ${revision}`);
+  }
+  const base = importPath(outDir, protocol.dir);
+  return { runtimeImport: `${base}/runtime`, revisionImport: `${base}${entry.dir ? `/${entry.dir}` : ""}/index.js` };
+}
+
+function importPath(from: string, to: string): string {
+  const path = relative(resolve(from), to).split(sep).join("/");
+  if (path === "") throw new GeneratorError(`the catalog and its protocol output cannot share the folder ${to}: pass another --out (or --protocol)`);
+  return path.startsWith("../") ? path : `./${path}`;
+}
+
+async function sourcesOf(options: ProtocolSources): Promise<SchemaSource[]> {
+  const specRoot = specRootFrom(options.specRoot);
+  const fetchMissing = !options.specRoot && !process.env["MCP_SPEC_ROOT"];
+  const sources: SchemaSource[] = [];
+  for (const revision of options.revisions) sources.push(await readRevision(revision, specRoot, { fetchMissing }));
+  return sources;
+}
+
+/** Generates (or, with check, compares) a protocol output for the revisions. */
+export async function generateProtocol(dir: string, options: ProtocolSources, check: boolean): Promise<GenerateResult> {
+  return generate({ sources: await sourcesOf(options), outDir: dir, check });
+}
+
+/** A protocol output to connect with, in the project cache (regenerated only when its inputs change). */
+export async function connectingProtocol(options: ProtocolSources): Promise<string> {
+  const dir = join(projectRoot(), ".mcp-gen", "protocol", [...options.revisions].sort().join("+"));
+  await generateProtocol(dir, options, false);
+  return dir;
+}

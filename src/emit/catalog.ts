@@ -1,0 +1,128 @@
+// The files of a server's catalog: types.ts, schemas.ts and validators.ts of its declarations
+// (the same emitters as a revision's), and index.ts with the stubs: createTools(client) and
+// createPrompts(client), one typed method per tool and prompt, documented from the catalog.
+import type { Catalog } from "../catalog/types.js";
+import type { CatalogModel, Entity } from "../catalog/model.js";
+import { typeOf } from "../model/shapes.js";
+import type { Declaration } from "../model/types.js";
+import { jsDoc, type OutputFile } from "./common.js";
+import { emitDeclarationModules, renderTemplate } from "./index.js";
+import { checkExportClashes } from "./names.js";
+import { fastExports } from "./validators.js";
+
+export interface CatalogEmitOptions {
+  generatorVersion: string;
+  /** The protocol output's runtime folder, as imported from the catalog's folder (`./protocol/runtime`). */
+  runtimeImport: string;
+  /** The index module of the catalog's revision in the protocol output (`./protocol/2025-11-25/index.js`). */
+  revisionImport: string;
+}
+
+/** Every file of the catalog's output (catalog.json aside): pure, deterministic, unformatted. */
+export function emitCatalog(catalog: Catalog, built: CatalogModel, options: CatalogEmitOptions): OutputFile[] {
+  const source = `the catalog of ${catalog.server.name} ${catalog.server.version} (catalog.json, protocol ${catalog.protocolVersion})`;
+  const files = emitDeclarationModules(built.model, { generatorVersion: options.generatorVersion, runtimeImport: options.runtimeImport, source });
+  const byName = new Map(built.model.declarations.map((d) => [d.name, d]));
+  const tools = built.entities.filter((e) => e.kind === "tool").map((e) => toolView(e, byName));
+  const prompts = built.entities.filter((e) => e.kind === "prompt").map((e) => promptView(e, byName));
+  const index = renderTemplate("catalog-index.ts", {
+    generatorVersion: options.generatorVersion,
+    source,
+    sha256: "",
+    server: `${catalog.server.name} ${catalog.server.version}`,
+    runtime: options.runtimeImport,
+    revisionIndex: options.revisionImport,
+    usesTypes: [...tools, ...prompts].some((v) => v.param.includes("T.") || v.result.includes("T.")),
+    tools,
+    prompts,
+    toolNames: tools.length ? tools.map((t) => t.name).join(" | ") : "never",
+  });
+  const all = [...files, { path: "index.ts", content: index }];
+  checkExportClashes(built.model, all);
+  return all;
+}
+
+interface StubView {
+  method: string;
+  /** The method's name in the interface: `new(…)` there would be a construct signature. */
+  key: string;
+  /** The tool's or prompt's name as a string literal. */
+  name: string;
+  doc: string;
+  param: string;
+  result: string;
+  argsCheck: string;
+  outputCheck?: string;
+}
+
+/**
+ * The arguments parameter: required when a property is; a tool without properties takes none
+ * (`{ [key: string]: never }`, so a stray key is an error, as it is beside declared properties).
+ */
+function parameter(entity: Entity, byName: Map<string, Declaration>): string {
+  const declaration = byName.get(entity.args!)!;
+  const type = typeOf(declaration, byName);
+  if (type.kind !== "object") return `args?: T.${declaration.name}`;
+  if (!type.properties.length && !type.indexSignature) return "args?: NoArguments";
+  return `args${type.properties.some((p) => !p.optional) ? "" : "?"}: T.${declaration.name}`;
+}
+
+function toolView(entity: Entity, byName: Map<string, Declaration>): StubView {
+  const result = entity.output ? `ToolResult<T.${entity.output}>` : "ToolResult";
+  return {
+    method: entity.method!,
+    key: interfaceKey(entity.method!),
+    name: JSON.stringify(entity.id),
+    doc: jsDoc({ text: [description(entity), `Tool \`${entity.id}\`${hints(entity)}.`].filter(Boolean).join("\n\n") }),
+    param: parameter(entity, byName),
+    result,
+    argsCheck: fastExports(entity.args!).safeParse,
+    ...(entity.output ? { outputCheck: fastExports(entity.output).safeParse } : {}),
+  };
+}
+
+function promptView(entity: Entity, byName: Map<string, Declaration>): StubView {
+  const title = typeof entity.item["title"] === "string" ? ` (${entity.item["title"]})` : "";
+  return {
+    method: entity.method!,
+    key: interfaceKey(entity.method!),
+    name: JSON.stringify(entity.id),
+    doc: jsDoc({ text: [description(entity), `Prompt \`${entity.id}\`${title}.`].filter(Boolean).join("\n\n") }),
+    param: parameter(entity, byName),
+    result: "P.GetPromptResult",
+    argsCheck: fastExports(entity.args!).safeParse,
+  };
+}
+
+const interfaceKey = (method: string) => (method === "new" ? '"new"' : method);
+
+function description(entity: Entity): string {
+  const text = entity.item["description"];
+  return typeof text === "string" ? text.trim() : "";
+}
+
+const HINTS: Record<string, [string, string]> = {
+  readOnlyHint: ["read-only", "may modify its environment"],
+  destructiveHint: ["destructive", "not destructive"],
+  idempotentHint: ["idempotent", "not idempotent"],
+  openWorldHint: ["open world", "closed world"],
+};
+
+/** The title and the annotations a server gave, as the model sees them: `: "Get Sum" · read-only · idempotent`. */
+function hints(entity: Entity): string {
+  const parts: string[] = [];
+  const annotations = entity.item["annotations"];
+  const title = (annotations as { title?: unknown } | undefined)?.title ?? entity.item["title"];
+  if (typeof title === "string") parts.push(JSON.stringify(title));
+  if (typeof annotations === "object" && annotations !== null) {
+    // The hints in the spec's order, then anything else the server added.
+    const keys = [...Object.keys(HINTS).filter((k) => Object.hasOwn(annotations, k)), ...Object.keys(annotations).filter((k) => !Object.hasOwn(HINTS, k))];
+    for (const key of keys) {
+      const value = (annotations as Record<string, unknown>)[key];
+      if (key === "title") continue;
+      const words = Object.hasOwn(HINTS, key) ? HINTS[key] : undefined;
+      parts.push(words && typeof value === "boolean" ? words[value ? 0 : 1] : `${key}: ${JSON.stringify(value)}`);
+    }
+  }
+  return parts.length ? `: ${parts.join(" · ")}` : "";
+}

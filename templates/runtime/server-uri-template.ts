@@ -1,0 +1,159 @@
+// RFC 6570 URI templates, read the other way: which concrete URIs a template describes, and the
+// values of its variables. Levels 1-3 (simple, `+` reserved, `#` fragment, `.` label, `/` path
+// segment, `;` path parameter, `?` query, `&` query continuation); level 4's modifiers (`:n`,
+// `*`) are accepted and matched like plain variables. A simple or reserved variable must be
+// non-empty; the others may be absent (an absent one has no key in the result).
+
+export interface TemplateVariable {
+  name: string;
+  operator: "" | "+" | "#" | "." | "/" | ";" | "?" | "&";
+  /** The variable may be absent from a matching URI. */
+  optional: boolean;
+}
+
+export interface UriTemplate {
+  readonly template: string;
+  readonly variables: readonly TemplateVariable[];
+  /** The variables of a URI the template describes, or undefined when it describes another. */
+  match(uri: string): Record<string, string> | undefined;
+}
+
+const OPERATORS = new Set(["+", "#", ".", "/", ";", "?", "&"]);
+const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*$/;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+interface Expression {
+  operator: TemplateVariable["operator"];
+  names: string[];
+}
+
+/** The template's parts: literal text and expressions; a malformed template throws (at registration). */
+function parts(template: string): Array<string | Expression> {
+  const out: Array<string | Expression> = [];
+  let at = 0;
+  while (at < template.length) {
+    const open = template.indexOf("{", at);
+    if (open === -1) {
+      out.push(template.slice(at));
+      break;
+    }
+    if (open > at) out.push(template.slice(at, open));
+    const close = template.indexOf("}", open);
+    if (close === -1) throw new TypeError(`URI template ${JSON.stringify(template)}: "{" at ${open} is never closed`);
+    out.push(expression(template, template.slice(open + 1, close)));
+    at = close + 1;
+  }
+  if (out.some((p) => typeof p === "string" && p.includes("}"))) throw new TypeError(`URI template ${JSON.stringify(template)}: a "}" without its "{"`);
+  return out;
+}
+
+function expression(template: string, body: string): Expression {
+  const operator = (OPERATORS.has(body[0] ?? "") ? body[0] : "") as Expression["operator"];
+  const names = body.slice(operator.length).split(",").map((spec) => spec.replace(/(\*|:\d{1,4})$/, ""));
+  for (const name of names) if (!VARNAME.test(name)) throw new TypeError(`URI template ${JSON.stringify(template)}: {${body}} has an invalid variable name ${JSON.stringify(name)}`);
+  return { operator, names };
+}
+
+/** The regular expression of a non-query expression; each variable is one capture group. */
+function pattern(e: Expression): string {
+  switch (e.operator) {
+    case "":
+      return e.names.map(() => "([^/?#,]+)").join(",");
+    case "+":
+      return e.names.map(() => "([^?#]+?)").join(",");
+    case "#":
+      return `(?:#${e.names.map(() => "([^,]*?)").join(",")})?`;
+    case ".":
+      return e.names.map(() => "(?:\\.([^/?#.]*))?").join("");
+    case "/":
+      return e.names.map(() => "(?:/([^/?#]*))?").join("");
+    default: // ";": the whole `;name` or `;name=value` is captured (`;name` alone is the empty value)
+      return e.names.map((n) => `(;${escape(n)}(?:=[^;/?#]*)?)?`).join("");
+  }
+}
+
+function decode(value: string, reserved: boolean): string | undefined {
+  try {
+    return reserved ? decodeURI(value) : decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The values of query parameters (`?a=1&b=2`), decoded. */
+function queryValues(query: string): Map<string, string> | undefined {
+  const values = new Map<string, string>();
+  for (const pair of query.split("&")) {
+    if (!pair) continue;
+    const eq = pair.indexOf("=");
+    const name = decode(eq === -1 ? pair : pair.slice(0, eq), false);
+    const value = decode(eq === -1 ? "" : pair.slice(eq + 1), false);
+    if (name === undefined || value === undefined) return undefined;
+    if (!values.has(name)) values.set(name, value);
+  }
+  return values;
+}
+
+export function parseUriTemplate(template: string): UriTemplate {
+  const all = parts(template);
+  const expressions = all.filter((p): p is Expression => typeof p !== "string");
+  const query = expressions.filter((e) => e.operator === "?" || e.operator === "&");
+  const queryAt = all.findIndex((p) => typeof p !== "string" && query.includes(p));
+  if (queryAt !== -1 && all.slice(queryAt).some((p) => typeof p === "string" || !query.includes(p))) {
+    throw new TypeError(`URI template ${JSON.stringify(template)}: a query expression ({?…} or {&…}) must come last`);
+  }
+  const head = queryAt === -1 ? all : all.slice(0, queryAt);
+  const inHead = head.filter((p): p is Expression => typeof p !== "string");
+  const regex = new RegExp(`^${head.map((p) => (typeof p === "string" ? escape(p) : pattern(p))).join("")}${query.length ? "(?:[?&]([^#]*))?" : ""}$`);
+  const variables: TemplateVariable[] = expressions.flatMap((e) => e.names.map((name) => ({ name, operator: e.operator, optional: e.operator !== "" && e.operator !== "+" })));
+  const seen = new Set<string>();
+  for (const v of variables) {
+    if (seen.has(v.name)) throw new TypeError(`URI template ${JSON.stringify(template)}: variable ${JSON.stringify(v.name)} appears twice`);
+    seen.add(v.name);
+  }
+  return {
+    template,
+    variables,
+    match(uri) {
+      const found = regex.exec(uri);
+      if (!found) return undefined;
+      const out: Record<string, string> = {};
+      let group = 1;
+      for (const e of inHead) {
+        for (const name of e.names) {
+          const captured = found[group++];
+          if (captured === undefined) continue;
+          const raw = e.operator === ";" ? captured.slice(name.length + 2) : captured;
+          const value = decode(raw, e.operator === "+" || e.operator === "#");
+          if (value === undefined) return undefined;
+          out[name] = value;
+        }
+      }
+      if (!query.length) return out;
+      const values = queryValues(found[group] ?? "");
+      if (!values) return undefined;
+      for (const name of query.flatMap((e) => e.names)) {
+        const value = values.get(name);
+        if (value !== undefined) out[name] = value;
+      }
+      return out;
+    },
+  };
+}
+
+/** The variables of a URI template literal, for typing: `"a://{id}{?q}"` gives `{ id: string; q?: string }`. */
+export type TemplateVariables<T extends string> = { [K in RequiredNames<T>]: string } & { [K in OptionalNames<T>]?: string };
+
+/** The names of a template literal's variables. */
+export type TemplateVariableNames<T extends string> = RequiredNames<T> | OptionalNames<T>;
+
+type Expressions<T extends string> = T extends `${string}{${infer E}}${infer Rest}` ? E | Expressions<Rest> : never;
+type Names<L extends string> = L extends `${infer A},${infer B}` ? Name<A> | Names<B> : Name<L>;
+type Name<V extends string> = V extends `${infer N}*` ? N : V extends `${infer N}:${string}` ? N : V;
+/** Operators whose variables may be absent from a matching URI. */
+type OptionalOperator = "#" | "." | "/" | ";" | "?" | "&";
+type RequiredIn<E extends string> = E extends `+${infer L}` ? Names<L> : E extends `${OptionalOperator}${string}` ? never : Names<E>;
+type OptionalIn<E extends string> = E extends `${OptionalOperator}${infer L}` ? Names<L> : never;
+type RequiredNames<T extends string> = RequiredIn<Expressions<T>>;
+type OptionalNames<T extends string> = OptionalIn<Expressions<T>>;
