@@ -157,7 +157,7 @@ function addCatalogCommand(program: Command, setExit: (code: number) => void): v
     .option("--stdio <command>", 'start the server with this command line and talk over stdio (e.g. "node server.js")')
     .option("--url <url>", "talk to a Streamable HTTP server at this URL")
     .option("--from <file>", "regenerate from a catalog.json snapshot, without a server (what a prebuild runs)")
-    .requiredOption("-o, --out <dir>", "output folder: catalog.json, types.ts, schemas.ts, validators.ts, index.ts (and protocol/ unless --protocol)")
+    .requiredOption("-o, --out <dir>", "output folder: catalog.json, types, schemas, validators and index modules (and protocol/ unless --protocol)")
     .option("--protocol <dir>", "an mcp-gen protocol output to connect with and import from (default: generate <out>/protocol for --revision)")
     .option("-r, --revision <revision>", "protocol revisions to generate and connect with (repeatable; default: every pinned dated revision)", collect)
     .option("--spec-root <dir>", "folder holding <revision>/schema.ts (default: $MCP_SPEC_ROOT, else the project cache)")
@@ -167,6 +167,7 @@ function addCatalogCommand(program: Command, setExit: (code: number) => void): v
     .option("--cwd <dir>", "the working directory of the --stdio server")
     .option("--capability <name>", "declare this client capability while reading (repeatable: sampling, elicitation, roots…), for servers that list more to such clients", collect)
     .option("--timeout <ms>", "per-request timeout while reading the catalog", "30000")
+    .addOption(new Option("--emit <kind>", "js: JavaScript with declarations (.js + .d.ts); ts: TypeScript sources (for this folder and protocol/)").choices(["js", "ts"]).default("js"))
     .option("-q, --quiet", "no summary or warnings on stderr (and the stdio server's stderr is dropped)")
     .action(async (options: CatalogOptions) => {
       const { runCatalog } = await import("./catalog/command.js");

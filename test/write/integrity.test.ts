@@ -168,11 +168,11 @@ describe("--out on a mount point (renames across devices fail with EXDEV)", () =
     writeFileSync(join(out, "mine.txt"), "the user's\n");
     const hooks = { rename: mountedAt(out) };
     await generate({ sources: [readSchemaFile(schema("exdev-a", A))], outDir: out, check: false, hooks });
-    expect(readFileSync(join(out, "types.ts"), "utf8")).toContain("a: string");
+    expect(readFileSync(join(out, "types.d.ts"), "utf8")).toContain("a: string");
     const second = schema("exdev-b", B);
     const updated = await generate({ sources: [readSchemaFile(second)], outDir: out, check: false, hooks });
-    expect(updated.files.filter((f) => f.status === "updated").map((f) => f.path)).toContain("types.ts");
-    expect(readFileSync(join(out, "types.ts"), "utf8")).toContain("a: number");
+    expect(updated.files.filter((f) => f.status === "updated").map((f) => f.path)).toContain("types.d.ts");
+    expect(readFileSync(join(out, "types.d.ts"), "utf8")).toContain("a: number");
     expect(readFileSync(join(out, "mine.txt"), "utf8")).toBe("the user's\n");
     expect(readdirSync(out).filter((n) => n.startsWith(".mcp-gen-tmp-"))).toEqual([]);
     expect((await runCli(["--schema", second, "--out", out, "--check"])).code).toBe(0);
