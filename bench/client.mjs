@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { transpileFolder } from "../test/helpers/transpile.mjs";
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -26,8 +25,7 @@ export async function clientBench({ root, specRoot, rounds = 7, calls = 1000, wa
   const server = { command: process.execPath, args: [join(root, "test/client/fixtures/sdk-v2-server.mjs"), "stdio"] };
   const info = { name: "bench", version: "1.0.0" };
   try {
-    execFileSync(process.execPath, [join(root, "bin/mcp-gen.js"), "--quiet", "--revision", "2026-07-28", "--spec-root", specRoot, "--out", join(work, "ts")]);
-    transpileFolder(join(work, "ts"), js);
+    execFileSync(process.execPath, [join(root, "bin/mcp-gen.js"), "--quiet", "--revision", "2026-07-28", "--spec-root", specRoot, "--out", js]);
     const generated = await import(pathToFileURL(join(js, "index.js")).href);
     const ours = generated.createClient(new generated.StdioTransport({ ...server, stderr: "ignore" }), { clientInfo: info });
     const { Client } = await import("@modelcontextprotocol/client");

@@ -1,47 +1,37 @@
 // What a consumer's type checker pays for the generated code: `tsc --noEmit --extendedDiagnostics`
 // on small programs in fresh temporary projects (NodeNext, strict, skipLibCheck, "type": "module"),
-// importing mcp-gen's output or the official SDK's `@modelcontextprotocol/core` (its zod schemas).
+// importing mcp-gen's output or the official SDK's packages (bench/consumer-programs.mjs).
 // Types and instantiations are deterministic; memory and check time are medians of `runs` runs.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import * as P from "./consumer-programs.mjs";
 
-/** The issue's target for a consumer of the 2026-07-28 output. */
-export const INSTANTIATION_TARGET = 50_000;
+/** The issue's targets (instantiations): also asserted by the suite (test/spec/consumer-cost.test.ts). */
+export const INSTANTIATION_TARGETS = { oneImport: 5_000, serverClient: 25_000 };
 
-const TOUCH_SHARED = [
-  "export const request = m.CallToolRequestSchema.parse({});",
-  "export const clientRequest = m.ClientRequestSchema.parse({});",
-  "export const serverResult = m.ServerResultSchema.parse({});",
-  "export const errorResponse = m.JSONRPCErrorResponseSchema.parse({});",
-  "export const resultShape = m.CallToolResultSchema.shape;",
-];
-
-/** Each consumer: a program and the package it imports (`gen` = the generated folder beside it). */
+/**
+ * Each consumer: a program, the output or package it imports (`gen1`: one revision, `gen2`: two
+ * revisions, `gen1ts`: one revision as TypeScript sources, `sdk`: the official SDK's packages),
+ * and the SDK row it is compared with (`pair`).
+ */
 const CONSUMERS = [
-  { name: "mcp-gen {revision}: one import (CallToolRequestSchema)", uses: "gen", program: 'import { CallToolRequestSchema } from "./gen/index.js";\nexport const r = CallToolRequestSchema.parse({});\n' },
-  { name: "@modelcontextprotocol/core {core}: one import (CallToolRequestSchema)", uses: "core", program: 'import { CallToolRequestSchema } from "@modelcontextprotocol/core";\nexport const r = CallToolRequestSchema.parse({});\n' },
-  {
-    name: "mcp-gen {revision}: whole surface (import * as m: schemas, methods, errors, constants)",
-    uses: "gen",
-    program: [
-      'import * as m from "./gen/index.js";',
-      ...TOUCH_SHARED,
-      'export const params: m.ParamsOf<"tools/call"> | undefined = request.params;',
-      'export const entry = m.METHODS["tools/call"];',
-      'export const error = new m.McpError(m.ErrorCode.INVALID_PARAMS, "bad");',
-      "export const version: string = m.PROTOCOL_VERSION;",
-      "",
-    ].join("\n"),
-  },
-  { name: "@modelcontextprotocol/core {core}: whole surface (import * as m: the same schemas)", uses: "core", program: ['import * as m from "@modelcontextprotocol/core";', ...TOUCH_SHARED, ""].join("\n") },
+  { key: "one", name: "mcp-gen {revision}: one import (CallToolRequestSchema)", uses: "gen1", pair: "one-sdk", target: INSTANTIATION_TARGETS.oneImport, program: P.ONE_IMPORT },
+  { key: "one-ts", name: "mcp-gen {revision} --emit ts: one import (the .ts sources, checked in full)", uses: "gen1ts", pair: "one-sdk", program: P.ONE_IMPORT },
+  { key: "one-sdk", name: "@modelcontextprotocol/core {core}: one import (CallToolRequestSchema)", uses: "sdk", program: P.ONE_IMPORT_CORE },
+  { key: "whole", name: "mcp-gen {revision}: whole surface (import * as m: schemas, methods, errors, constants)", uses: "gen1", pair: "whole-sdk", program: P.WHOLE_SURFACE },
+  { key: "whole-sdk", name: "@modelcontextprotocol/core {core}: whole surface (import * as m: the same schemas)", uses: "sdk", program: P.WHOLE_SURFACE_CORE },
+  { key: "full", name: "mcp-gen {revision} + {second}: server (both eras) + client (connect) + schemas", uses: "gen2", pair: "full-sdk", target: INSTANTIATION_TARGETS.serverClient, node: true, program: P.SERVER_CLIENT },
+  { key: "full-sdk", name: "SDK v2 {core}: McpServer + Client + core schemas, the same program", uses: "sdk", node: true, program: P.SERVER_CLIENT_SDK },
 ];
 
-const TSCONFIG = {
-  compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, noEmit: true, types: [] },
-  include: ["consumer.ts"],
-};
+const SDK_PACKAGES = ["@modelcontextprotocol/core", "@modelcontextprotocol/server", "@modelcontextprotocol/client", "@modelcontextprotocol/node"];
+
+function tsconfig(consumer) {
+  const types = consumer.node ? ["node"] : [];
+  return { compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: true, noEmit: true, types }, include: ["consumer.ts"] };
+}
 
 const DIAGNOSTICS = { types: /^Types:\s+(\d+)/m, instantiations: /^Instantiations:\s+(\d+)/m, memoryK: /^Memory used:\s+(\d+)K/m, check: /^Check time:\s+([\d.]+)s/m, total: /^Total time:\s+([\d.]+)s/m };
 
@@ -51,16 +41,19 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** A fresh project: package.json, tsconfig, the program, and node_modules linking the repo's zod and SDK. */
-function project(work, index, consumer, root, generated) {
+/** A fresh project: package.json, tsconfig, the program, and node_modules linking the repo's zod, @types/node and SDK. */
+function project(work, index, consumer, root, outputs) {
   const dir = join(work, `consumer-${index}`);
   mkdirSync(join(dir, "node_modules/@modelcontextprotocol"), { recursive: true });
+  mkdirSync(join(dir, "node_modules/@types"), { recursive: true });
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: `consumer-${index}`, private: true, type: "module" }));
-  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(TSCONFIG));
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify(tsconfig(consumer)));
   writeFileSync(join(dir, "consumer.ts"), consumer.program);
-  symlinkSync(join(root, "node_modules/zod"), join(dir, "node_modules/zod"), "dir");
-  if (consumer.uses === "core") symlinkSync(join(root, "node_modules/@modelcontextprotocol/core"), join(dir, "node_modules/@modelcontextprotocol/core"), "dir");
-  else cpSync(generated, join(dir, "gen"), { recursive: true });
+  const link = (name) => symlinkSync(join(root, "node_modules", name), join(dir, "node_modules", name), "dir");
+  link("zod");
+  if (consumer.node) link("@types/node");
+  if (consumer.uses === "sdk") SDK_PACKAGES.forEach(link);
+  else cpSync(outputs[consumer.uses], join(dir, "gen"), { recursive: true });
   return dir;
 }
 
@@ -74,37 +67,49 @@ function measureOnce(root, dir) {
   return Object.fromEntries(Object.entries(DIAGNOSTICS).map(([key, pattern]) => [key, Number(pattern.exec(output)?.[1] ?? NaN)]));
 }
 
+/** The outputs the programs import: one revision (default and --emit ts) and two revisions. */
+function generateOutputs(root, specRoot, work, revision, second) {
+  const gen = (out, ...args) => execFileSync(process.execPath, [join(root, "bin/mcp-gen.js"), "--quiet", "--spec-root", specRoot, "--out", join(work, out), ...args]);
+  gen("gen1", "--revision", revision);
+  gen("gen1ts", "--revision", revision, "--emit", "ts");
+  gen("gen2", "--revision", revision, "--revision", second);
+  return { gen1: join(work, "gen1"), gen1ts: join(work, "gen1ts"), gen2: join(work, "gen2") };
+}
+
 /** One row per consumer: medians over `runs` runs of each measure (runs interleaved, so load hits all alike). */
-export function consumerBench({ root, specRoot, revision = "2026-07-28", runs = 3 }) {
+export function consumerBench({ root, specRoot, revision = "2026-07-28", second = "2025-11-25", runs = 3 }) {
   const work = mkdtempSync(join(tmpdir(), "mcp-gen-consumer-"));
   try {
-    const generated = join(work, "gen");
-    execFileSync(process.execPath, [join(root, "bin/mcp-gen.js"), "--quiet", "--revision", revision, "--spec-root", specRoot, "--out", generated]);
+    const outputs = generateOutputs(root, specRoot, work, revision, second);
     const core = JSON.parse(readFileSync(join(root, "node_modules/@modelcontextprotocol/core/package.json"), "utf8")).version;
-    const dirs = CONSUMERS.map((c, i) => project(work, i, c, root, generated));
+    const dirs = CONSUMERS.map((c, i) => project(work, i, c, root, outputs));
     const samples = CONSUMERS.map(() => []);
     for (let run = 0; run < runs; run++) dirs.forEach((dir, i) => samples[i].push(measureOnce(root, dir)));
-    return CONSUMERS.map((consumer, i) => {
+    const rows = CONSUMERS.map((consumer, i) => {
       const of = (key) => median(samples[i].map((s) => s[key]));
-      const name = consumer.name.replace("{revision}", revision).replace("{core}", core);
-      return { name, uses: consumer.uses, runs, types: of("types"), instantiations: of("instantiations"), memoryMB: of("memoryK") / 1024, checkSeconds: of("check"), totalSeconds: of("total") };
+      const name = consumer.name.replace("{revision}", revision).replace("{second}", second).replace("{core}", core);
+      return { ...consumer, name, runs, types: of("types"), instantiations: of("instantiations"), memoryMB: of("memoryK") / 1024, checkSeconds: of("check"), totalSeconds: of("total") };
     });
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    for (const r of rows) if (r.pair) r.sdk = byKey.get(r.pair);
+    return rows;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-/** The markdown table (the target applies to mcp-gen's output; the SDK rows are the reference). */
+/** The markdown table: each mcp-gen row with its ratios to the SDK row it is paired with. */
 export function consumerTable(rows) {
   const fmt = (n) => Math.round(n).toLocaleString("en-US");
+  const ratio = (a, b) => `${(a / b).toFixed(2)}×`;
   const lines = [
-    "| consumer program | types | instantiations | memory MB | check s | total s | target (instantiations) | within target |",
-    "|---|---:|---:|---:|---:|---:|---:|---|",
+    "| consumer program | types | instantiations | memory MB | check s | total s | instantiations vs SDK | check time vs SDK | target (instantiations) | within target |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
   ];
   for (const r of rows) {
-    const target = r.uses === "gen" ? fmt(INSTANTIATION_TARGET) : "";
-    const within = r.uses === "gen" ? (r.instantiations <= INSTANTIATION_TARGET ? "yes" : "**no**") : "";
-    lines.push(`| ${r.name} | ${fmt(r.types)} | ${fmt(r.instantiations)} | ${r.memoryMB.toFixed(0)} | ${r.checkSeconds.toFixed(2)} | ${r.totalSeconds.toFixed(2)} | ${target} | ${within} |`);
+    const vs = r.sdk ? [ratio(r.instantiations, r.sdk.instantiations), ratio(r.checkSeconds, r.sdk.checkSeconds)] : ["", ""];
+    const target = r.target ? [fmt(r.target), r.instantiations <= r.target ? "yes" : "**no**"] : ["", ""];
+    lines.push(`| ${r.name} | ${fmt(r.types)} | ${fmt(r.instantiations)} | ${r.memoryMB.toFixed(0)} | ${r.checkSeconds.toFixed(2)} | ${r.totalSeconds.toFixed(2)} | ${vs.join(" | ")} | ${target.join(" | ")} |`);
   }
   return lines.join("\n");
 }

@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { transpileFolder } from "../test/helpers/transpile.mjs";
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -25,15 +24,14 @@ function importOnce(specifier, cwd) {
 }
 
 /**
- * Cold import of the generated 2026-07-28 module (transpiled to JavaScript, as a consumer's build
+ * Cold import of the generated 2026-07-28 module (the default output's JavaScript, as a consumer
  * ships it), of its validators alone, and of the official SDK's schemas for reference.
  */
 export function importBench({ root, specRoot, revision, runs = 7 }) {
   const work = mkdtempSync(join(tmpdir(), "mcp-gen-import-"));
   const js = join(root, "bench", ".tmp-import");
   try {
-    execFileSync(process.execPath, [join(root, "bin/mcp-gen.js"), "--quiet", "--spec-root", specRoot, "--revision", revision, "--out", join(work, "ts")]);
-    transpileFolder(join(work, "ts"), js);
+    execFileSync(process.execPath, [join(root, "bin/mcp-gen.js"), "--quiet", "--spec-root", specRoot, "--revision", revision, "--out", js]);
     const targets = [
       { name: `mcp-gen ${revision}: index.js (types, schemas, validators, methods, errors)`, specifier: pathToFileURL(join(js, "index.js")).href },
       { name: `mcp-gen ${revision}: schemas.js (Zod schemas only)`, specifier: pathToFileURL(join(js, "schemas.js")).href },

@@ -1,11 +1,10 @@
 // `npm run bench`: generation speed of mcp-gen, measured as a user runs it (a new node process
-// per run, wall-clock time), medians of several runs, all scenarios side by side in one run; then
+// per run, wall-clock time), medians of several runs, all scenarios side by side in one run
+// beside ts-to-zod, and a profile of one cold run; then
 // validation throughput, import time, the generator's memory, the consumer's type-check cost and
 // server and client round trips beside the official SDK's. Prints markdown and writes it to BENCHMARKS.md
 // (BENCH_NO_WRITE=1 to only print).
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -13,65 +12,19 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const specRoot = resolve(process.env.MCP_SPEC_ROOT ?? join(root, "../shared/mcp-spec"));
 const revision = process.env.BENCH_REVISION ?? "2026-07-28";
 const runs = Number(process.env.BENCH_RUNS ?? 9);
-const bin = join(root, "bin/mcp-gen.js");
-const work = mkdtempSync(join(tmpdir(), "mcp-gen-bench-"));
 const { captureOutput, writeBenchmarks } = await import("./report.mjs");
 const capture = captureOutput();
 
-function cli(args) {
-  const started = process.hrtime.bigint();
-  execFileSync(process.execPath, [bin, "--quiet", "--revision", revision, "--spec-root", specRoot, ...args], { stdio: ["ignore", "ignore", "inherit"] });
-  return Number(process.hrtime.bigint() - started) / 1e6;
-}
-
-function cliAllowingExit1(args) {
-  try {
-    return cli(args);
-  } catch (error) {
-    if (error.status !== 1) throw error;
-    return NaN;
-  }
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-function measure(name, target, once) {
-  const times = [];
-  for (let i = 0; i < runs; i++) times.push(once(i));
-  return { name, target, median: median(times), min: Math.min(...times), max: Math.max(...times) };
-}
-
-const warm = join(work, "warm");
-cli(["--out", warm]); // fills the OS file cache and the no-op scenarios' folder
-const rows = [
-  measure("cold generation (new --out folder)", 1500, (i) => cli(["--out", join(work, `cold-${i}`)])),
-  measure("no-op re-run (inputs unchanged)", 300, () => cli(["--out", warm])),
-  measure("--check, up to date", 300, () => cli(["--out", warm, "--check"])),
-  measure("--force (full pipeline, nothing to write)", undefined, () => cli(["--out", warm, "--force"])),
-  measure("--check after one file was edited", undefined, (i) => {
-    const dir = join(work, `edited-${i}`);
-    cli(["--out", dir]);
-    execFileSync("sh", ["-c", `echo '// edit' >> '${join(dir, "types.ts")}'`]);
-    const started = process.hrtime.bigint();
-    cliAllowingExit1(["--out", dir, "--check"]);
-    return Number(process.hrtime.bigint() - started) / 1e6;
-  }),
-];
-rmSync(work, { recursive: true, force: true });
-
 const version = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).version;
+const second = process.env.BENCH_SECOND_REVISION ?? "2025-11-25";
+const { generationBench, renderGeneration } = await import("./generation.mjs");
 console.log("## Generation\n");
-console.log(`mcp-gen ${version}, revision ${revision}, node ${process.version}, ${runs} runs each (wall clock, one process per run)\n`);
-console.log("| scenario | median ms | min ms | max ms | target ms | median / target |");
-console.log("|---|---:|---:|---:|---:|---:|");
-for (const r of rows) {
-  const ratio = r.target ? (r.median / r.target).toFixed(2) : "";
-  console.log(`| ${r.name} | ${r.median.toFixed(0)} | ${r.min.toFixed(0)} | ${r.max.toFixed(0)} | ${r.target ?? ""} | ${ratio} |`);
-}
+console.log(renderGeneration(generationBench({ root, specRoot, revision, second, runs }), { version, revision, runs }));
+
+// ── Where cold generation's time goes: one profiled run (node --cpu-prof), by phase ──
+const { profileGeneration, renderProfile } = await import("./profile.mjs");
+console.log("\n### Profile of one cold generation\n");
+console.log(renderProfile(profileGeneration({ root, specRoot, revision })));
 
 // ── 1. Validation throughput, per typed corpus, every validator side by side ──
 const { validationBench, renderValidation } = await import("./validate.mjs");
@@ -96,7 +49,7 @@ console.log(renderRss(rssBench({ root, specRoot, revision, revisions, runs: rssR
 // ── 5. Consumer type-check cost: what a consumer's `tsc --noEmit` pays for the output, beside the SDK's schemas ──
 const { consumerBench, consumerTable } = await import("./consumer.mjs");
 const consumerRuns = Number(process.env.BENCH_CONSUMER_RUNS ?? 3);
-const consumers = consumerBench({ root, specRoot, revision, runs: consumerRuns });
+const consumers = consumerBench({ root, specRoot, revision, second, runs: consumerRuns });
 console.log("\n## Consumer type-check cost\n");
 console.log(`\`tsc --noEmit --extendedDiagnostics\`, NodeNext, strict, skipLibCheck; fresh project per program; medians of ${consumerRuns} runs\n`);
 console.log(consumerTable(consumers));

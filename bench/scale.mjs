@@ -2,8 +2,8 @@
 // schemas (flat interfaces of about 250 KB, 1 MB and 4 MB; 1,000- and 3,000-deep `extends` chains; a 1,000-deep
 // chain through `Omit` and one of intersection aliases) into
 // a temp folder and times parseSchema on each in a fresh node process per run (median of 3), so
-// a linear parser shows a constant "ms per 100 KB" column; then full generation, prettier
-// included (one run per schema: the 4 MB one takes minutes). The model keeps each interface's
+// a linear parser shows a constant "ms per 100 KB" column; then full generation (the default
+// output, .js + .d.ts; one run per schema). The model keeps each interface's
 // own properties only (full shapes are built on demand), so its size ("model properties", "model
 // JSON KB") follows the input for chains too; so does the output (model/links.ts).
 //
@@ -101,7 +101,7 @@ function runOnce(parseUrl, file, timeoutMs) {
   return { ...JSON.parse(child.stdout), wallMs };
 }
 
-/** Full generation (`mcp-gen --schema file --out dir`, prettier included) in a fresh process: wall ms, output bytes, peak RSS. */
+/** Full generation (`mcp-gen --schema file --out dir`, the default output) in a fresh process: wall ms, output bytes, peak RSS. */
 function generateOnce(packageRoot, file, work, timeoutMs) {
   const out = join(work, "out");
   rmSync(out, { recursive: true, force: true });
@@ -164,7 +164,7 @@ export function scaleBench({ root, runs = 3, timeoutMs = 600_000, sizes = [250 *
 }
 
 export function scaleCaption(options) {
-  return `Synthetic schemas, node ${process.version}: parseSchema, median of ${options.runs} run(s), one process per run; full generation (prettier included), one run, for inputs up to ${(options.generateUpTo ?? 4200 * KB) / KB} KB\n`;
+  return `Synthetic schemas, node ${process.version}: parseSchema, median of ${options.runs} run(s), one process per run; full generation (the default output, .js + .d.ts), one run, for inputs up to ${(options.generateUpTo ?? 4200 * KB) / KB} KB\n`;
 }
 
 export function renderTable(rows, timeoutMs) {

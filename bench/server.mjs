@@ -6,15 +6,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { transpileFolder } from "../test/helpers/transpile.mjs";
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export function serverBench({ root, specRoot, processes = 3, rounds = 5, items = 3000 }) {
   const work = mkdtempSync(join(tmpdir(), "mcp-gen-sbench-"));
   try {
-    execFileSync(process.execPath, [join(root, "bin/mcp-gen.js"), "--quiet", "--revision", "2026-07-28", "--spec-root", specRoot, "--out", join(work, "ts")]);
-    const js = transpileFolder(join(work, "ts"), join(root, "bench", ".tmp-server-js"));
+    const js = join(root, "bench", ".tmp-server-js");
+    execFileSync(process.execPath, [join(root, "bin/mcp-gen.js"), "--quiet", "--revision", "2026-07-28", "--spec-root", specRoot, "--out", js]);
     const worker = fileURLToPath(new URL("server-worker.mjs", import.meta.url));
     return ["mcp-gen", "sdk"].map((variant) => {
       const runs = Array.from({ length: processes }, () =>

@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { transpileFolder } from "../test/helpers/transpile.mjs";
 import { generatedCorpus, issueCorpus } from "./corpus.mjs";
 
 export const VARIANTS = ["fast", "zod", "zod-compiled", "sdk", "ajv"];
@@ -52,10 +51,10 @@ export async function validationBench({ root, specRoot, revisions, processes = 3
   const work = mkdtempSync(join(tmpdir(), "mcp-gen-vbench-"));
   const js = join(root, "bench", ".tmp-js");
   try {
-    const args = [join(root, "bin/mcp-gen.js"), "--quiet", "--spec-root", specRoot, "--out", join(work, "ts")];
+    // The default output (JavaScript with declarations), inside the repository so that zod resolves.
+    const args = [join(root, "bin/mcp-gen.js"), "--quiet", "--spec-root", specRoot, "--out", join(js, "generated")];
     for (const revision of revisions) args.push("--revision", revision);
     execFileSync(process.execPath, args);
-    transpileFolder(join(work, "ts"), join(js, "generated"));
     const moduleOf = (revision) => pathToFileURL(join(js, "generated", revisions.length > 1 ? revision : "", "index.js")).href;
     const issue = issueCorpus(root, specRoot);
     const corpora = [{ label: `the issue's corpus (${issue.revision}, ${issue.messages.length} messages from the spec's examples)`, revision: issue.revision, messages: issue.messages }];

@@ -1,12 +1,13 @@
 // Builds the examples on generated code: runs mcp-gen (revisions 2026-07-28 and 2025-11-25) into
-// examples/gen/ (git-ignored, shared by every example), then type-checks and compiles examples/
-// with examples/tsconfig.json (strictest flags) into examples/dist/ (dist/gen, dist/<example>/
-// main.js: plain JS for Node 20). Skips all of it when no input changed. The spec comes from
+// examples/gen/ (git-ignored, shared by every example; the default output, .js + .d.ts), then
+// type-checks and compiles examples/ with examples/tsconfig.json (strictest flags) into
+// examples/dist/ (dist/<example>/main.js: plain JS for Node 20), and copies the generated
+// JavaScript beside it (dist/gen), as a project's build would. Skips all of it when no input changed. The spec comes from
 // $MCP_SPEC_ROOT, else ../shared/mcp-spec beside the repository.
 // `node examples/build.mjs` builds; run.mjs and tests call `ensureBuilt(name)`.
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -58,6 +59,7 @@ export async function ensureBuilt(name) {
   rmSync(temp, { recursive: true, force: true });
   const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
   execFileSync(process.execPath, [tsc, "-p", join(EXAMPLES, "tsconfig.json"), "--outDir", temp, "--incremental", "false"], { stdio: "inherit" });
+  cpSync(join(EXAMPLES, "gen"), join(temp, "gen"), { recursive: true, filter: (path) => statSync(path).isDirectory() || path.endsWith(".js") });
   writeFileSync(join(temp, "package.json"), '{"type":"module"}\n');
   writeFileSync(join(temp, ".stamp"), stamp);
   try {

@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from "commander";
 import { GeneratorError } from "./errors.js";
-import { generate, buildModel, type GenerateResult } from "./generate.js";
+import { generate, buildModel, type EmitKind, type GenerateResult } from "./generate.js";
 import { fetchSchemas } from "./schema/fetch.js";
 import { defaultSpecRoot, readRevision, readSchemaFile, specRootFrom, type SchemaSource } from "./schema/resolve.js";
 import { GENERATOR_VERSION } from "./version.js";
@@ -22,6 +22,7 @@ interface GenerateOptions extends SourceOptions {
   quiet?: boolean;
   json?: boolean;
   force?: boolean;
+  emit: EmitKind;
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -47,7 +48,7 @@ function addSourceOptions(command: Command): Command {
 async function runGenerate(options: GenerateOptions): Promise<number> {
   const started = performance.now();
   const check = options.check ?? false;
-  const result = await generate({ sources: await sourcesFrom(options), outDir: options.out, check, force: options.force });
+  const result = await generate({ sources: await sourcesFrom(options), outDir: options.out, check, force: options.force, emit: options.emit });
   const seconds = (performance.now() - started) / 1000;
   for (const w of result.warnings) {
     if (!options.quiet) process.stderr.write(`${w.location.file}:${w.location.line}:${w.location.column}: warning: ${w.message}\n`);
@@ -91,6 +92,7 @@ function generateOptions(command: Command): Command {
     .requiredOption("-o, --out <dir>", "output folder (one subfolder per schema when several are given)")
     .option("--check", "write nothing; exit 1 and list the files that would change")
     .option("--force", "regenerate even when the manifest shows unchanged inputs")
+    .addOption(new Option("--emit <kind>", "js: JavaScript with declarations (.js + .d.ts); ts: TypeScript sources, formatted with prettier").choices(["js", "ts"]).default("js"))
     .option("-q, --quiet", "no summary on stderr")
     .option("--json", "print a JSON summary on stdout");
 }
@@ -155,7 +157,7 @@ function addCatalogCommand(program: Command, setExit: (code: number) => void): v
     .option("--stdio <command>", 'start the server with this command line and talk over stdio (e.g. "node server.js")')
     .option("--url <url>", "talk to a Streamable HTTP server at this URL")
     .option("--from <file>", "regenerate from a catalog.json snapshot, without a server (what a prebuild runs)")
-    .requiredOption("-o, --out <dir>", "output folder: catalog.json, types.ts, schemas.ts, validators.ts, index.ts (and protocol/ unless --protocol)")
+    .requiredOption("-o, --out <dir>", "output folder: catalog.json, types, schemas, validators and index modules (and protocol/ unless --protocol)")
     .option("--protocol <dir>", "an mcp-gen protocol output to connect with and import from (default: generate <out>/protocol for --revision)")
     .option("-r, --revision <revision>", "protocol revisions to generate and connect with (repeatable; default: every pinned dated revision)", collect)
     .option("--spec-root <dir>", "folder holding <revision>/schema.ts (default: $MCP_SPEC_ROOT, else the project cache)")
@@ -165,6 +167,7 @@ function addCatalogCommand(program: Command, setExit: (code: number) => void): v
     .option("--cwd <dir>", "the working directory of the --stdio server")
     .option("--capability <name>", "declare this client capability while reading (repeatable: sampling, elicitation, roots…), for servers that list more to such clients", collect)
     .option("--timeout <ms>", "per-request timeout while reading the catalog", "30000")
+    .addOption(new Option("--emit <kind>", "js: JavaScript with declarations (.js + .d.ts); ts: TypeScript sources (for this folder and protocol/)").choices(["js", "ts"]).default("js"))
     .option("-q, --quiet", "no summary or warnings on stderr (and the stdio server's stderr is dropped)")
     .action(async (options: CatalogOptions) => {
       const { runCatalog } = await import("./catalog/command.js");

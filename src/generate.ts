@@ -8,9 +8,13 @@ import type { SchemaModel } from "./model/types.js";
 import type { SchemaSource } from "./schema/resolve.js";
 import { GENERATOR_VERSION } from "./version.js";
 import { formatFiles, resolveFormatSettings, type FormatSettings } from "./write/format.js";
+import { toJavaScript } from "./write/transpile.js";
 import { manifestFor, planOutput, writeOutput, type FilePlan, type WriteHooks } from "./write/index.js";
 import { hashText, manifestMatchesDisk, readManifest, renderManifest, type ManifestRevision } from "./write/manifest.js";
 import { assertUsableOutDir } from "./write/paths.js";
+
+/** What a generation writes: JavaScript with declarations (the default), or TypeScript sources. */
+export type EmitKind = "js" | "ts";
 
 export interface GenerateRequest {
   sources: SchemaSource[];
@@ -19,6 +23,8 @@ export interface GenerateRequest {
   check: boolean;
   /** Ignore the manifest's record of unchanged inputs and regenerate. */
   force?: boolean;
+  /** `js` (default): `.js` + `.d.ts`; `ts`: TypeScript sources, formatted with prettier. */
+  emit?: EmitKind;
   hooks?: WriteHooks;
 }
 
@@ -51,7 +57,8 @@ interface Unit {
 export async function generate(request: GenerateRequest): Promise<GenerateResult> {
   assertUsableOutDir(request.outDir);
   const units = unitsOf(request.sources);
-  const settings = await resolveFormatSettings(request.outDir);
+  const emit = request.emit ?? "js";
+  const settings = await outputSettings(request.outDir, emit);
   const inputs = inputsHash(units, settings);
   const manifest = readManifest(request.outDir);
   if (!request.force && manifest?.version === GENERATOR_VERSION && manifest.inputs === inputs && manifestMatchesDisk(request.outDir, manifest)) {
@@ -59,6 +66,37 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
     const revisions = units.map((u, i) => ({ label: u.source.label, revision: u.source.revision, dir: u.dir, types: manifest.revisions[i]?.types ?? 0 }));
     return { outDir: request.outDir, upToDate: true, revisions, files, warnings: [] };
   }
+  const { warnings, revisions, sources } = await emitAll(units);
+  const files = emit === "js" ? toJavaScript(sources) : await formatFiles(sources, settings);
+  const plans = planOutput(request.outDir, files);
+  const next = manifestFor(GENERATOR_VERSION, inputs, revisions.map(({ label, dir, types }) => ({ label, dir, types })), files);
+  const unchanged = plans.every((p) => p.status === "unchanged");
+  // Files already right: still record the inputs, so the next run can skip parsing.
+  if (!request.check && !(unchanged && manifest && renderManifest(manifest) === renderManifest(next))) {
+    writeOutput(request.outDir, files, next, plans, request.hooks);
+  }
+  return { outDir: request.outDir, upToDate: false, revisions, files: plans, warnings };
+}
+
+/**
+ * What the output's text depends on besides the schemas: for TypeScript sources, the prettier
+ * options that apply to the output folder; JavaScript and declarations are printed by TypeScript
+ * (prettier is neither loaded nor consulted).
+ */
+async function outputSettings(outDir: string, emit: EmitKind): Promise<FormatSettings> {
+  if (emit === "js") return { options: { emit } };
+  return resolveFormatSettings(outDir);
+}
+
+interface Emitted {
+  warnings: Warning[];
+  revisions: RevisionOutcome[];
+  /** Every file of the output as TypeScript, unformatted. */
+  sources: OutputFile[];
+}
+
+/** Parses and emits every source, then the files spanning them and the runtime. */
+async function emitAll(units: Unit[]): Promise<Emitted> {
   const warnings: Warning[] = [];
   const revisions: RevisionOutcome[] = [];
   const emitted: OutputFile[] = [];
@@ -73,15 +111,7 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   const { emitRuntime, emitRoot } = await import("./emit/index.js");
   // Several revisions: files at the root span them (connect.ts, index.ts).
   if (models.length > 1) emitted.push(...emitRoot(models, { generatorVersion: GENERATOR_VERSION }));
-  const files = await formatFiles([...emitted, ...emitRuntime({ generatorVersion: GENERATOR_VERSION })], settings);
-  const plans = planOutput(request.outDir, files);
-  const next = manifestFor(GENERATOR_VERSION, inputs, revisions.map(({ label, dir, types }) => ({ label, dir, types })), files);
-  const unchanged = plans.every((p) => p.status === "unchanged");
-  // Files already right: still record the inputs, so the next run can skip parsing.
-  if (!request.check && !(unchanged && manifest && renderManifest(manifest) === renderManifest(next))) {
-    writeOutput(request.outDir, files, next, plans, request.hooks);
-  }
-  return { outDir: request.outDir, upToDate: false, revisions, files: plans, warnings };
+  return { warnings, revisions, sources: [...emitted, ...emitRuntime({ generatorVersion: GENERATOR_VERSION })] };
 }
 
 /** One folder per source when there are several; names must be distinct and safe. */

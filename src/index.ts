@@ -58,12 +58,14 @@ export interface GenerateOptions extends SourceOptions {
   check?: boolean;
   /** Ignore the manifest's record of unchanged inputs and run the whole pipeline. */
   force?: boolean;
+  /** `"js"` (default): `.js` + `.d.ts`; `"ts"`: TypeScript sources, formatted with prettier. */
+  emit?: "js" | "ts";
 }
 
 /** Generates types, validators and protocol code into `out`, as `mcp-gen --out` does. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const sources = await sourcesOf(options);
-  return generateOutput({ sources, outDir: options.out, check: options.check ?? false, ...(options.force === undefined ? {} : { force: options.force }) });
+  return generateOutput({ sources, outDir: options.out, check: options.check ?? false, ...(options.force === undefined ? {} : { force: options.force }), ...(options.emit === undefined ? {} : { emit: options.emit }) });
 }
 
 /** One schema: a revision name, or a schema.ts path. */

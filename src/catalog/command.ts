@@ -10,6 +10,7 @@ import { prepareCatalogFiles, snapshotStatus, writeSnapshot } from "./output.js"
 import { connectingProtocol, defaultRevisions, generateProtocol, readProtocolOutput, type ProtocolOutput, type ProtocolSources } from "./protocol.js";
 import { buildCatalog, catalogFromText, readCatalogFile, renderCatalog, type CatalogFile } from "./snapshot.js";
 import { CATALOG_FILE } from "./types.js";
+import type { EmitKind } from "../generate.js";
 
 export interface CatalogOptions {
   stdio?: string;
@@ -26,6 +27,8 @@ export interface CatalogOptions {
   capability?: string[];
   timeout: string;
   quiet?: boolean;
+  /** js (default): `.js` + `.d.ts`, as the generator's default; ts: TypeScript sources. */
+  emit?: EmitKind;
 }
 
 const PROTOCOL_FOLDER = "protocol";
@@ -33,11 +36,11 @@ const PROTOCOL_FOLDER = "protocol";
 export async function runCatalog(options: CatalogOptions): Promise<number> {
   const given = [options.stdio, options.url, options.from].filter((v) => v !== undefined).length;
   if (given !== 1) throw new GeneratorError("catalog: pass exactly one of --stdio COMMAND, --url URL or --from FILE");
-  const sources: ProtocolSources = { revisions: options.revision ?? defaultRevisions(), specRoot: options.specRoot };
+  const sources: ProtocolSources = { revisions: options.revision ?? defaultRevisions(), specRoot: options.specRoot, emit: options.emit ?? "js" };
   const source = options.from !== undefined ? readCatalogFile(options.from) : await liveCatalog(options, sources);
   const protocol = options.protocol !== undefined ? readProtocolOutput(options.protocol) : alongside(options.out, sources.revisions);
   if (options.check) return check(source, options, sources, protocol);
-  const prepared = await prepareCatalogFiles(source, options.out, protocol);
+  const prepared = await prepareCatalogFiles(source, options.out, protocol, sources.emit);
   report(prepared.warnings, options);
   if (options.protocol === undefined) await generateProtocol(protocol.dir, sources, false);
   prepared.commit();
@@ -118,7 +121,7 @@ async function check(source: CatalogFile, options: CatalogOptions, sources: Prot
     const result = await generateProtocol(protocol.dir, sources, true);
     for (const f of result.files.filter((f) => f.status !== "unchanged")) lines.push(`${join(protocol.dir, f.path)}: ${CHECK_WORDS[f.status]}`);
   }
-  const prepared = await prepareCatalogFiles(source, options.out, protocol);
+  const prepared = await prepareCatalogFiles(source, options.out, protocol, sources.emit);
   report(prepared.warnings, options);
   for (const f of prepared.files.filter((f) => f.status !== "unchanged")) lines.push(`${join(options.out, f.path)}: ${CHECK_WORDS[f.status]}`);
   if (lines.length) process.stdout.write(`${lines.join("\n")}\n`);

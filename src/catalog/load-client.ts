@@ -1,8 +1,9 @@
 // The one place mcp-gen itself runs generated code: `mcp-gen catalog` connects with the protocol
-// output's own connect() (or, for a one-revision output, its createClient()). The output is
-// TypeScript, so it is transpiled file by file (TypeScript as ts-morph bundles it) into the project
-// cache, once per content, and imported from there; the project's node_modules provide zod.
-// (Should the output ever ship as .js + .d.ts, this becomes a plain import.)
+// output's own connect() (or, for a one-revision output, its createClient()). The default output is
+// JavaScript (`.js` + `.d.ts`), copied as it is; a `--emit ts` output is transpiled file by file
+// (TypeScript as ts-morph bundles it). Either way the modules reachable from the entry go into the
+// project cache, once per content, beside a package.json that marks them as ES modules (the
+// project's own may say CommonJS), and are imported from there; the project's node_modules provide zod.
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -36,8 +37,8 @@ export interface LoadedProtocol {
 
 /** Loads the client of an mcp-gen output folder (transpiled into the project cache on first use). */
 export async function loadProtocol(protocolDir: string): Promise<LoadedProtocol> {
-  const entry = existsSync(join(protocolDir, "connect.ts")) ? "connect.ts" : "index.ts";
-  if (!existsSync(join(protocolDir, entry))) throw new GeneratorError(`${protocolDir} is not an mcp-gen protocol output (no connect.ts or index.ts)`);
+  const entry = ["connect.js", "connect.ts", "index.js", "index.ts"].find((name) => existsSync(join(protocolDir, name)));
+  if (!entry) throw new GeneratorError(`${protocolDir} is not an mcp-gen protocol output (no connect or index module)`);
   const compiled = await transpiled(protocolDir, entry);
   let module: Record<string, unknown>;
   try {
@@ -47,7 +48,7 @@ export async function loadProtocol(protocolDir: string): Promise<LoadedProtocol>
     const hint = /zod/.test(message) ? ` The generated client needs zod: install it in ${projectRoot()} (npm install zod).` : "";
     throw new GeneratorError(`cannot load the generated client of ${protocolDir}: ${message}.${hint}`);
   }
-  return entry === "connect.ts" ? fromConnect(module) : fromClient(module);
+  return entry.startsWith("connect.") ? fromConnect(module) : fromClient(module);
 }
 
 type Revision = { spec: { capabilities: { [method: string]: string } } };
@@ -90,9 +91,10 @@ function fromClient(module: Record<string, unknown>): LoadedProtocol {
 
 /** The folder of the transpiled files, named after the sources' hash (made atomically, once). */
 async function transpiled(protocolDir: string, entry: string): Promise<string> {
-  const { ts } = await import("ts-morph");
   const sources = reachable(protocolDir, entry);
-  const key = hashText(JSON.stringify([ts.version, ...[...sources].sort().map((file) => [file, hashText(readFileSync(join(protocolDir, file)))])])).slice(0, 24);
+  // TypeScript is loaded only for a `--emit ts` output (the default output is copied as it is).
+  const ts = [...sources].some((f) => f.endsWith(".ts")) ? (await import("ts-morph")).ts : undefined;
+  const key = hashText(JSON.stringify([ts?.version ?? "js", ...[...sources].sort().map((file) => [file, hashText(readFileSync(join(protocolDir, file)))])])).slice(0, 24);
   const root = join(projectRoot(), ".mcp-gen", "js");
   const target = join(root, key);
   if (existsSync(join(target, ".complete"))) {
@@ -101,10 +103,10 @@ async function transpiled(protocolDir: string, entry: string): Promise<string> {
   }
   const staging = join(root, `.staging-${process.pid}-${Date.now()}`);
   for (const file of sources) {
-    const output = ts.transpileModule(readFileSync(join(protocolDir, file), "utf8"), {
-      fileName: file,
-      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true, sourceMap: false },
-    }).outputText;
+    const text = readFileSync(join(protocolDir, file), "utf8");
+    const output = !ts || file.endsWith(".js")
+      ? text
+      : ts.transpileModule(text, { fileName: file, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true, sourceMap: false } }).outputText;
     const out = join(staging, file.replace(/\.ts$/, ".js"));
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, output);
@@ -140,8 +142,9 @@ function reachable(protocolDir: string, entry: string): Set<string> {
     if (found.has(file) || !existsSync(join(protocolDir, file))) continue;
     found.add(file);
     const text = readFileSync(join(protocolDir, file), "utf8");
+    const extension = file.endsWith(".js") ? ".js" : ".ts";
     for (const match of text.matchAll(/(?:from\s+|import\(\s*)"(\.\.?\/[^"]+)\.js"/g)) {
-      const next = relative(protocolDir, join(protocolDir, dirname(file), `${match[1]}.ts`)).split("\\").join("/");
+      const next = relative(protocolDir, join(protocolDir, dirname(file), `${match[1]}${extension}`)).split("\\").join("/");
       if (!next.startsWith("..")) stack.push(next);
     }
   }

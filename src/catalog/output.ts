@@ -5,7 +5,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Warning } from "../errors.js";
 import { GeneratorError } from "../errors.js";
-import { generatorFingerprint } from "../generate.js";
+import { generatorFingerprint, type EmitKind } from "../generate.js";
 import { GENERATOR_VERSION } from "../version.js";
 import { formatFiles, resolveFormatSettings } from "../write/format.js";
 import { manifestFor, planOutput, writeOutput, type FilePlan } from "../write/index.js";
@@ -29,11 +29,12 @@ export interface PreparedCatalogFiles {
  * Emits and formats the catalog's files and plans their writing, touching nothing: a bad
  * catalog (colliding method names…) fails here, before any output exists.
  */
-export async function prepareCatalogFiles(source: CatalogFile, outDir: string, protocol: ProtocolOutput): Promise<PreparedCatalogFiles> {
+export async function prepareCatalogFiles(source: CatalogFile, outDir: string, protocol: ProtocolOutput, emit: EmitKind = "js"): Promise<PreparedCatalogFiles> {
   assertUsableOutDir(outDir);
   const { catalog } = source;
   const imports = importsFor(outDir, protocol, catalog.revision);
-  const settings = await resolveFormatSettings(outDir);
+  // JavaScript and declarations are printed by TypeScript: prettier is consulted only for --emit ts.
+  const settings = emit === "ts" ? await resolveFormatSettings(outDir) : { options: { emit } };
   const inputs = hashText(JSON.stringify({ catalog: renderCatalog(catalog), imports, format: settings.options, generator: generatorFingerprint() }));
   const previous = readManifest(outDir);
   if (previous?.version === GENERATOR_VERSION && previous.inputs === inputs && manifestMatchesDisk(outDir, previous)) {
@@ -41,7 +42,9 @@ export async function prepareCatalogFiles(source: CatalogFile, outDir: string, p
   }
   const built = catalogModel(catalog, source.file, source.locate);
   const { emitCatalog } = await import("../emit/catalog.js");
-  const files = await formatFiles(emitCatalog(catalog, built, { generatorVersion: GENERATOR_VERSION, ...imports }), settings);
+  const emitted = emitCatalog(catalog, built, { generatorVersion: GENERATOR_VERSION, ...imports });
+  // As the generator's own output: JavaScript with declarations by default, formatted sources for --emit ts.
+  const files = emit === "ts" ? await formatFiles(emitted, settings) : (await import("../write/transpile.js")).toJavaScript(emitted);
   const plans = planOutput(outDir, files);
   const manifest = manifestFor(GENERATOR_VERSION, inputs, [{ label: "catalog", dir: "", types: built.model.declarations.length }], files);
   const unchanged = plans.every((p) => p.status === "unchanged") && renderManifest(manifest) === (previous && renderManifest(previous));

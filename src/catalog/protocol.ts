@@ -3,7 +3,7 @@
 // cache. A catalog's stubs import its revision's types and the shared runtime from it.
 import { join, relative, resolve, sep } from "node:path";
 import { GeneratorError } from "../errors.js";
-import { generate, type GenerateResult } from "../generate.js";
+import { generate, type EmitKind, type GenerateResult } from "../generate.js";
 import { projectRoot, readRevision, specRootFrom, type SchemaSource } from "../schema/resolve.js";
 import { readPins } from "../schema/revisions.js";
 import { readManifest } from "../write/manifest.js";
@@ -17,6 +17,8 @@ export interface ProtocolOutput {
 export interface ProtocolSources {
   revisions: string[];
   specRoot?: string | undefined;
+  /** The files of a protocol output generated beside the catalog (the cache's is always the default). */
+  emit?: EmitKind | undefined;
 }
 
 /** The default: every pinned dated revision, so connect() can speak to any server mcp-gen knows. */
@@ -56,12 +58,12 @@ async function sourcesOf(options: ProtocolSources): Promise<SchemaSource[]> {
 
 /** Generates (or, with check, compares) a protocol output for the revisions. */
 export async function generateProtocol(dir: string, options: ProtocolSources, check: boolean): Promise<GenerateResult> {
-  return generate({ sources: await sourcesOf(options), outDir: dir, check });
+  return generate({ sources: await sourcesOf(options), outDir: dir, check, ...(options.emit ? { emit: options.emit } : {}) });
 }
 
 /** A protocol output to connect with, in the project cache (regenerated only when its inputs change). */
 export async function connectingProtocol(options: ProtocolSources): Promise<string> {
   const dir = join(projectRoot(), ".mcp-gen", "protocol", [...options.revisions].sort().join("+"));
-  await generateProtocol(dir, options, false);
+  await generateProtocol(dir, { ...options, emit: undefined }, false);
   return dir;
 }

@@ -9,7 +9,7 @@ import { renderCatalog } from "../catalog/snapshot.js";
 import { hashText } from "../write/manifest.js";
 import { byText } from "../model/order.js";
 import type { Declaration, Property, SchemaModel, TypeNode } from "../model/types.js";
-import { diffModels } from "./compare.js";
+import { diffModels, summarise } from "./compare.js";
 import { code } from "./text.js";
 import type { Change, DiffReport, MethodRow } from "./types.js";
 
@@ -22,7 +22,7 @@ export function diffCatalogs(before: Catalog, after: Catalog): DiffReport {
   const common = [...old!.keys()].filter((label) => now!.has(label));
   const changes: Change[] = [...presence(old!, now!), ...shapeChanges(sides[0], sides[1], common), ...descriptionChanges(old!, now!, common)];
   changes.sort((a, b) => byText(a.group, b.group) || byText(a.kind, b.kind) || byText(a.path, b.path) || byText(a.summary, b.summary));
-  return { from: sideOf(before), to: sideOf(after), parties: [CLIENTS], summary: summarise(changes), methods: rows(changes), changes };
+  return { from: sideOf(before), to: sideOf(after), parties: [CLIENTS], summary: summarise(changes, [CLIENTS]), methods: rows(changes), changes };
 }
 
 function sideOf(catalog: Catalog): DiffReport["from"] {
@@ -140,17 +140,6 @@ function argumentDocs(a: Entity, b: Entity): Array<[string, string, string]> {
   return [...before].filter(([name, text]) => after.has(name) && after.get(name) !== text).map(([name, text]) => [name, text, after.get(name)!]);
 }
 
-function summarise(changes: Change[]): DiffReport["summary"] {
-  const wire = changes.filter((c) => c.level === "wire");
-  return {
-    total: changes.length,
-    breakingChanges: wire.filter((c) => c.breaking.length).length,
-    additive: wire.filter((c) => !c.breaking.length).length,
-    typeLevel: changes.filter((c) => c.level === "type").length,
-    renames: changes.filter((c) => c.kind === "type-renamed").length,
-    breaking: { [CLIENTS]: changes.filter((c) => c.breaking.includes(CLIENTS)).length },
-  };
-}
 
 /** One row per entity added, removed or changed on the wire. */
 function rows(changes: Change[]): MethodRow[] {

@@ -29,7 +29,7 @@ export function diffModels(before: SchemaModel, after: SchemaModel): DiffReport 
     from: sourceOf(before),
     to: sourceOf(after),
     parties: impact.sectionOrder(),
-    summary: summarise(changes, impact),
+    summary: summarise(changes, impact.sectionOrder()),
     methods: methodRows(story, changes, sides.after, impact),
     changes,
   };
@@ -102,9 +102,10 @@ function compareChanges(a: Change, b: Change): number {
   );
 }
 
-function summarise(changes: Change[], impact: Impact): DiffReport["summary"] {
+/** The report's counts; `breaking` per party label (each change counted once per party it breaks). */
+export function summarise(changes: Change[], parties: readonly string[]): DiffReport["summary"] {
   const wire = changes.filter((c) => c.level === "wire");
-  const breaking = Object.fromEntries(impact.sectionOrder().map((label) => [label, changes.filter((c) => c.breaking.includes(label)).length]));
+  const breaking = Object.fromEntries(parties.map((label) => [label, changes.filter((c) => c.breaking.includes(label)).length]));
   return {
     total: changes.length,
     breakingChanges: wire.filter((c) => c.breaking.length).length,

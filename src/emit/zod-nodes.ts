@@ -210,7 +210,8 @@ function zodObject(type: ObjectType, ctx: ZodContext, path: string): ZodCode {
     return { value: `z.record(z.string(), ${values.value})`, type: `z.ZodRecord<z.ZodString, ${values.type}>`, own: true };
   }
   const shape = zodShape(type.properties, ctx, path);
-  const value = `{\n${shape.map((s) => `${s.valueKey}: ${s.value},`).join("\n")}\n}`;
+  // Indented: the default output's JavaScript keeps this text as it is (prettier formats the sources).
+  const value = `{\n${shape.map((s) => `  ${s.valueKey}: ${s.value},`).join("\n")}\n}`;
   const shapeType = shape.length ? `{\n${shape.map((s) => `${s.key}: ${s.type};`).join("\n")}\n}` : "{}";
   if (index && index.kind !== "unknown") {
     const rest = zodOf(index, ctx, child(path, "value"));

@@ -49,7 +49,7 @@ function emitLinkedDeclaration(name: string, link: Link, ctx: LinkedContext, doc
   const shapeOf = (base: string) => (ctx.opaque.has(base) ? `rt.shapeOf(${schemaName(base)})` : `${schemaName(base)}.shape`);
   const spreads = link.bases.map(({ name: base, omit }) => (omit.length ? `...rt.withoutKeys(${shapeOf(base)}, [${omit.map((k) => JSON.stringify(k)).join(", ")}]),` : `...${shapeOf(base)},`));
   const members = [...spreads, ...own.map((s) => `${s.valueKey}: ${s.value},`)];
-  const value = `const ${name}$ = z.looseObject({\n${members.join("\n")}\n});`;
+  const value = `const ${name}$ = z.looseObject({\n${members.map((m) => `  ${m}`).join("\n")}\n});`;
   const owner = ownStatement(`${name}$`);
   if (ctx.opaque.has(ctx.declaration)) {
     // Typed by its interface: see opaqueLinks (model/links.ts).

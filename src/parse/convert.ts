@@ -1,4 +1,5 @@
-import { Node, type SourceFile } from "ts-morph";
+import type { SourceFile } from "ts-morph";
+import { Node } from "./morph.js";
 import type { Declaration } from "../model/types.js";
 import { fail, PendingDeclaration, type ParseContext } from "./context.js";
 import { convertAlias, convertInterface } from "./declarations.js";

@@ -1,13 +1,13 @@
-import {
-  Node,
-  type ExpressionWithTypeArguments,
-  type IntersectionTypeNode,
-  type TypeLiteralNode,
-  type TypeNode as TsTypeNode,
-  type InterfaceDeclaration as TsInterface,
-  type TypeAliasDeclaration as TsAlias,
-  type VariableStatement,
+import type {
+  ExpressionWithTypeArguments,
+  IntersectionTypeNode,
+  TypeLiteralNode,
+  TypeNode as TsTypeNode,
+  InterfaceDeclaration as TsInterface,
+  TypeAliasDeclaration as TsAlias,
+  VariableStatement,
 } from "ts-morph";
+import { Node } from "./morph.js";
 import { sameJson } from "../model/same.js";
 import { flatShape, heirShape, intersectShapes, objectOfType, omitKeys, type ShapeContext } from "../model/shapes.js";
 import type { AliasDeclaration, Constant, Heritage, InterfaceDeclaration, Property } from "../model/types.js";

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { Node, Project, ts, type SourceFile, type Statement } from "ts-morph";
+import type { SourceFile, Statement } from "ts-morph";
+import { Node, Project, ts } from "./morph.js";
 import { GeneratorError, type Warning } from "../errors.js";
 import { aliasCycles, recursiveDeclarations } from "../model/graph.js";
 import type { Declaration, SchemaModel, TypeNode } from "../model/types.js";

@@ -1,4 +1,5 @@
-import { Node, ts, type JSDoc } from "ts-morph";
+import type { JSDoc, ts as TS } from "ts-morph";
+import { Node, ts } from "./morph.js";
 import type { Doc } from "../model/types.js";
 import { warn, type ParseContext } from "./context.js";
 
@@ -71,7 +72,7 @@ function docBlocks(ctx: ParseContext, node: Node): DocBlock[] {
 }
 
 /** JSDoc blocks between the previous token and the node when no line break separates them. */
-function sameLineRanges(ctx: ParseContext, node: Node): ts.CommentRange[] {
+function sameLineRanges(ctx: ParseContext, node: Node): TS.CommentRange[] {
   const pos = node.getPos();
   const start = node.getStart();
   for (let i = pos; i < start; i++) {

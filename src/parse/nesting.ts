@@ -1,4 +1,4 @@
-import { ts } from "ts-morph";
+import { ts } from "./morph.js";
 
 /** Below this many levels a stack overflow is a bug of ours, not the input's doing. */
 const DEEP = 100;

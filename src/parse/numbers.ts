@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, type NumericLiteral } from "ts-morph";
+import type { NumericLiteral } from "ts-morph";
+import { Node, SyntaxKind } from "./morph.js";
 import type { LiteralValue } from "../model/types.js";
 import { excerpt, fail, type ParseContext } from "./context.js";
 

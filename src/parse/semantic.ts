@@ -1,4 +1,5 @@
-import { ts, type Project, type SourceFile } from "ts-morph";
+import type { Project, SourceFile, ts as TS } from "ts-morph";
+import { ts } from "./morph.js";
 import { GeneratorError } from "../errors.js";
 import { lineLocator } from "./location.js";
 
@@ -47,7 +48,7 @@ export function checkSemantics(project: Project, sourceFile: SourceFile, fileNam
  * overflows the stack where mcp-gen's own (iterative) conversion does not. Such a schema is not
  * judged invalid: the gate stands aside and the conversion's own checks apply.
  */
-function firstSemanticDiagnostic(project: Project, sourceFile: SourceFile): ts.Diagnostic | undefined {
+function firstSemanticDiagnostic(project: Project, sourceFile: SourceFile): TS.Diagnostic | undefined {
   try {
     return project.getProgram().compilerObject.getSemanticDiagnostics(sourceFile.compilerNode)[0];
   } catch (error) {

@@ -1,4 +1,5 @@
-import { Node, SyntaxKind, type TypeNode as TsTypeNode } from "ts-morph";
+import type { TypeNode as TsTypeNode } from "ts-morph";
+import { Node, SyntaxKind } from "./morph.js";
 import type { Property, TypeNode } from "../model/types.js";
 import { excerpt, fail, locate, type ParseContext } from "./context.js";
 import { readDoc } from "./jsdoc.js";

@@ -57,9 +57,11 @@ export function nestsDeeperThan(value: unknown, limit: number): boolean {
     const depth = depths.pop()!;
     if (current === null || typeof current !== "object") continue;
     if (depth >= limit) return true;
-    const children: unknown[] = Array.isArray(current) ? current : Object.getOwnPropertyNames(current).map((key) => (current as Record<string, unknown>)[key]);
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i];
+    // Read in place (no array of the children per node: this runs before every recursive parse).
+    const keys = Array.isArray(current) ? undefined : Object.getOwnPropertyNames(current);
+    const count = keys ? keys.length : (current as unknown[]).length;
+    for (let i = 0; i < count; i++) {
+      const child = keys ? (current as Record<string, unknown>)[keys[i]!] : (current as unknown[])[i];
       if (child !== null && typeof child === "object") {
         values.push(child);
         depths.push(depth + 1);

@@ -56,15 +56,18 @@ describe("the programmatic API (src/index.ts, the package's main export)", () =>
     const first = await generate({ schemas: [schemaFile("a", A)], out });
     expect(first.upToDate).toBe(false);
     expect(first.revisions.map((r) => [r.revision, r.types])).toEqual([[null, 1]]);
-    expect(first.files.find((f) => f.path === "schemas.ts")?.status).toBe("created");
-    expect(readFileSync(join(out, "types.ts"), "utf8")).toMatch(/export interface Thing/);
+    expect(first.files.find((f) => f.path === "schemas.js")?.status).toBe("created");
+    expect(readFileSync(join(out, "types.d.ts"), "utf8")).toMatch(/export interface Thing/);
     expect((await generate({ schemas: [schemaFile("a", A)], out })).upToDate).toBe(true);
     const check = await generate({ schemas: [schemaFile("b", B)], out, check: true });
     // Every revision file names the schema's sha256 in its header; the shared runtime stays as it is.
     const changed = check.files.filter((f) => f.status !== "unchanged");
     expect(changed.map((f) => f.path).sort()).toEqual(first.files.filter((f) => !f.path.startsWith("runtime/")).map((f) => f.path).sort());
     expect(new Set(changed.map((f) => f.status))).toEqual(new Set(["updated"]));
-    expect(readFileSync(join(out, "types.ts"), "utf8")).not.toMatch(/size/);
+    expect(readFileSync(join(out, "types.d.ts"), "utf8")).not.toMatch(/size/);
+    // emit: "ts" writes the sources instead.
+    const sources = await generate({ schemas: [schemaFile("a", A)], out: join(scratchDir("api-out-ts"), "gen"), emit: "ts" });
+    expect(sources.files.filter((f) => f.path.startsWith("schemas.")).map((f) => f.path)).toEqual(["schemas.ts"]);
   });
 
   it("model takes exactly one source and answers the parsed model", async () => {

@@ -68,7 +68,7 @@ describe("mcp-gen catalog --from (a prebuild)", () => {
     expect((await catalog(["--from", join(v1, "catalog.json")], fromSnapshot)).code).toBe(0);
     for (const file of GENERATED) expect(readFileSync(join(fromSnapshot, file), "utf8"), file).toBe(readFileSync(join(v1, file), "utf8"));
     const before = snapshot(fromSnapshot);
-    const again = await runCli(["catalog", "--from", join(v1, "catalog.json"), "--protocol", GENERATED_ROOT, "--out", fromSnapshot]);
+    const again = await runCli(["catalog", "--from", join(v1, "catalog.json"), "--protocol", GENERATED_ROOT, "--out", fromSnapshot, "--emit", "ts"]);
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(/: 0 files written/);
     expect(snapshot(fromSnapshot)).toEqual(before);

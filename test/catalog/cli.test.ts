@@ -2,8 +2,9 @@
 // reached, stays silent or answers garbage; a bad catalog.json at its line and column; names that
 // collide; a deterministic snapshot; --help; and the protocol output generated beside the catalog.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { splitCommand } from "../../src/catalog/command.js";
 import { runCli } from "../helpers/cli.js";
@@ -140,7 +141,7 @@ describe("the snapshot and the command line", () => {
 
   it("--help documents the command and its options", async () => {
     const result = await runCli(["catalog", "--help"]);
-    for (const option of ["--stdio", "--url", "--from", "--out", "--protocol", "--revision", "--check", "--header", "--env", "--cwd", "--capability", "--timeout"]) expect(result.stdout).toContain(option);
+    for (const option of ["--stdio", "--url", "--from", "--out", "--protocol", "--revision", "--check", "--header", "--env", "--cwd", "--capability", "--timeout", "--emit"]) expect(result.stdout).toContain(option);
     expect((await runCli(["--help"])).stdout).toMatch(/catalog \[options\]\s+typed stubs for one server's tools and prompts/);
   });
 
@@ -155,17 +156,31 @@ describe("the snapshot and the command line", () => {
 });
 
 describe("without --protocol: the protocol output is generated beside the catalog", () => {
-  it("for --revision 2025-11-25: <out>/protocol, the stubs import from it, and the output compiles under the strictest settings", async () => {
+  it("for --revision 2025-11-25: <out>/protocol, the stubs import from it, and the output (by default .js + .d.ts) compiles under the strictest settings", async () => {
     const out = join(OUT, "alongside");
     const result = await runCli(["catalog", ...INCIDENTS_ARGS.slice(0, 2), "--revision", "2025-11-25", "--spec-root", SPEC_ROOT, "--out", out, "--quiet"]);
     expect(result.code).toBe(0);
     expect(JSON.parse(readFileSync(join(out, "protocol/.mcp-gen.json"), "utf8")).revisions).toEqual([{ label: "2025-11-25", dir: "", types: expect.any(Number) }]);
-    const index = readFileSync(join(out, "index.ts"), "utf8");
+    expect(readdirSync(out).filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
+    expect(existsSync(join(out, "protocol/index.js")) && existsSync(join(out, "protocol/index.d.ts"))).toBe(true);
+    const index = readFileSync(join(out, "index.js"), "utf8") + readFileSync(join(out, "index.d.ts"), "utf8");
     expect(index).toContain('from "./protocol/runtime/client-catalog.js"');
     expect(index).toContain('from "./protocol/index.js"');
     expect(JSON.parse(readFileSync(join(out, "catalog.json"), "utf8")).revision).toBe("2025-11-25");
     const check = await runCli(["catalog", ...INCIDENTS_ARGS.slice(0, 2), "--revision", "2025-11-25", "--spec-root", SPEC_ROOT, "--out", out, "--check", "--quiet"]);
     expect([check.code, check.stdout]).toEqual([0, ""]);
-    expect(compile(join(OUT, "alongside-tsc"), STRICTEST, [join(out, "*.ts")]).diagnostics()).toEqual([]);
+    expect(compile(join(OUT, "alongside-tsc"), { ...STRICTEST, skipLibCheck: false }, [join(out, "*.d.ts")]).diagnostics()).toEqual([]);
+    // The default output runs as it is: plain ES modules, nothing to transpile.
+    const stubs = (await import(pathToFileURL(join(out, "index.js")).href)) as Record<string, unknown>;
+    expect(typeof stubs["createTools"]).toBe("function");
+  });
+
+  it("--emit ts writes the stubs and the protocol output as TypeScript sources", async () => {
+    const out = join(OUT, "alongside-ts");
+    const result = await runCli(["catalog", ...INCIDENTS_ARGS.slice(0, 2), "--revision", "2025-11-25", "--spec-root", SPEC_ROOT, "--out", out, "--emit", "ts", "--quiet"]);
+    expect(result.code).toBe(0);
+    expect(readdirSync(out).filter((f) => f.endsWith(".js"))).toEqual([]);
+    expect(existsSync(join(out, "index.ts")) && existsSync(join(out, "protocol/index.ts"))).toBe(true);
+    expect(compile(join(OUT, "alongside-ts-tsc"), STRICTEST, [join(out, "*.ts")]).diagnostics()).toEqual([]);
   });
 });

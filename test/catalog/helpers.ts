@@ -17,9 +17,13 @@ export const commandLine = (...words: string[]) => words.map((w) => JSON.stringi
 export const EVERYTHING_ARGS = ["--stdio", commandLine(process.execPath, EVERYTHING, "stdio"), "--capability", "sampling", "--capability", "elicitation", "--capability", "roots"];
 export const INCIDENTS_ARGS = ["--stdio", commandLine(process.execPath, INCIDENTS)];
 
-/** `mcp-gen catalog … --out DIR`, connecting with (and importing from) the suite's protocol output. */
+/**
+ * `mcp-gen catalog … --out DIR --emit ts`, connecting with (and importing from) the suite's
+ * protocol output: the tests read and type-check the stubs' sources (the default, .js + .d.ts, has
+ * its own test in cli.test.ts).
+ */
 export function catalog(args: string[], out: string, env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return runCli(["catalog", ...args, "--protocol", GENERATED_ROOT, "--out", out, "--quiet"], env);
+  return runCli(["catalog", ...args, "--protocol", GENERATED_ROOT, "--out", out, "--emit", "ts", "--quiet"], env);
 }
 
 export type Module = Record<string, any>;

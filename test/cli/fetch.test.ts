@@ -77,7 +77,7 @@ describe("mcp-gen schema fetch", () => {
     const out = scratchDir("fetch-generate");
     const generated = await runCli(["--revision", revision, "--out", out], { MCP_SPEC_ROOT: dest });
     expect(generated.code).toBe(0);
-    expect(existsSync(join(out, "index.ts"))).toBe(true);
+    expect(existsSync(join(out, "index.js"))).toBe(true);
   });
 
   it("an unknown revision or an unreachable server is a clear error", async () => {

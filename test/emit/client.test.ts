@@ -44,7 +44,7 @@ describe("a revision nobody has seen", () => {
       .replace("  tools: Tool[];\n}", "  gadgets: Tool[];\n}");
     mkdirSync(join(dir, "unseen"), { recursive: true });
     writeFileSync(join(dir, "unseen/schema.ts"), schema);
-    expect(await main(["--quiet", "--schema", join(dir, "unseen/schema.ts"), "--out", join(dir, "out")])).toBe(0);
+    expect(await main(["--quiet", "--emit", "ts", "--schema", join(dir, "unseen/schema.ts"), "--out", join(dir, "out")])).toBe(0);
     source = readFileSync(join(dir, "out/client.ts"), "utf8");
   });
 

@@ -19,7 +19,7 @@ type Cases = Record<string, { valid: unknown[]; invalid: unknown[] }>;
 
 beforeAll(async () => {
   for (const name of names) {
-    const code = await main(["--quiet", "--schema", join(FIXTURES, name, "schema.ts"), "--out", join(OUT, name)]);
+    const code = await main(["--quiet", "--emit", "ts", "--schema", join(FIXTURES, name, "schema.ts"), "--out", join(OUT, name)]);
     expect(code).toBe(0);
   }
 });

@@ -12,7 +12,7 @@ async function generateText(text: string, out = join(scratchDir("names-out"), "g
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "schema.ts"), text);
   try {
-    await generate({ sources: [readSchemaFile(join(dir, "schema.ts"))], outDir: out, check: false });
+    await generate({ sources: [readSchemaFile(join(dir, "schema.ts"))], outDir: out, check: false, emit: "ts" });
     return { out };
   } catch (error) {
     if (error instanceof GeneratorError) return { error, out };

@@ -48,7 +48,7 @@ beforeAll(async () => {
       // Every tenth case also goes through the whole pipeline (prettier, manifest, atomic write).
       if (seed % 10 === 0) {
         writeFileSync(join(dir, "schema.input.ts"), text);
-        await generate({ sources: [readSchemaFile(join(dir, "schema.input.ts"))], outDir: join(ROOT, `full-${seed}`), check: false });
+        await generate({ sources: [readSchemaFile(join(dir, "schema.input.ts"))], outDir: join(ROOT, `full-${seed}`), check: false, emit: "ts" });
       }
       outcomes.push({ seed, text, kind: "generated" });
     } catch (error) {

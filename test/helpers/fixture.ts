@@ -7,18 +7,18 @@ import { scratchDir } from "./spec.js";
 
 export interface Fixture {
   module: GeneratedModule;
-  /** The generated TypeScript (index.ts, schemas.ts, validators.ts, runtime/…). */
+  /** The generated TypeScript sources (`--emit ts`: index.ts, schemas.ts, validators.ts, runtime/…). */
   outDir: string;
 }
 
-/** Generates a schema given as text, through the CLI entry point, and imports its index.ts. */
+/** Generates a schema given as text as TypeScript sources, through the CLI entry point, and imports its index.ts. */
 export async function generateFromText(name: string, schemaText: string): Promise<Fixture> {
   const dir = scratchDir(name);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, "schema.ts");
   writeFileSync(file, schemaText);
   const outDir = join(dir, "gen");
-  const code = await main(["--quiet", "--schema", file, "--out", outDir]);
+  const code = await main(["--quiet", "--emit", "ts", "--schema", file, "--out", outDir]);
   if (code !== 0) throw new Error(`generation of ${name} failed (exit code ${code})`);
   return { module: (await import(pathToFileURL(join(outDir, "index.ts")).href)) as GeneratedModule, outDir };
 }

@@ -1,17 +1,17 @@
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 import type { z } from "zod";
-import { generatedDir } from "./spec.js";
+import { generatedJsDir } from "./spec.js";
 
 export type GeneratedModule = Record<string, unknown>;
 
 const cache = new Map<string, Promise<GeneratedModule>>();
 
-/** Imports the generated index.ts of a revision (vitest compiles the TypeScript). */
+/** Imports the generated index.js of a revision: the JavaScript of the default output, as users run it. */
 export function loadGenerated(revision: string): Promise<GeneratedModule> {
   let loaded = cache.get(revision);
   if (!loaded) {
-    loaded = import(pathToFileURL(join(generatedDir(revision), "index.ts")).href) as Promise<GeneratedModule>;
+    loaded = import(pathToFileURL(join(generatedJsDir(revision), "index.js")).href) as Promise<GeneratedModule>;
     cache.set(revision, loaded);
   }
   return loaded;

@@ -4,22 +4,25 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { main } from "../../src/cli.js";
 import { ensureRunner } from "./conformance-runner.js";
-import { GENERATED_ROOT, REPO_ROOT, REVISIONS, SPEC_ROOT } from "./spec.js";
+import { GENERATED_JS_ROOT, GENERATED_ROOT, REPO_ROOT, REVISIONS, SPEC_ROOT } from "./spec.js";
 import { startRedis, type RedisProcess } from "./redis-server.js";
 
 /**
- * Generates every revision of the mirror once for the whole run, builds the examples, and
- * starts the run's shared Redis when none was given (MCP_TEST_REDIS_URL, as .ci/run does) and
- * redis-server is there; without one the tests that need it fail and say why (see redis.ts).
+ * Generates every revision of the mirror once for the whole run, as TypeScript sources and in
+ * the default output (JavaScript with declarations), builds the examples, and starts the run's
+ * shared Redis when none was given (MCP_TEST_REDIS_URL, as .ci/run does) and redis-server is
+ * there; without one the tests that need it fail and say why (see redis.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (REVISIONS.length === 0) throw new Error(`no spec mirror at ${SPEC_ROOT}: set MCP_SPEC_ROOT`);
-  rmSync(GENERATED_ROOT, { recursive: true, force: true });
   rmSync(join(REPO_ROOT, "test/tmp/scratch"), { recursive: true, force: true });
-  const args = ["generate", "--quiet", "--spec-root", SPEC_ROOT, "--out", GENERATED_ROOT];
-  for (const revision of REVISIONS) args.push("--revision", revision);
-  const code = await main(args);
-  if (code !== 0) throw new Error(`generation failed with exit code ${code}`);
+  for (const [out, emit] of [[GENERATED_ROOT, "ts"], [GENERATED_JS_ROOT, "js"]] as const) {
+    rmSync(out, { recursive: true, force: true });
+    const args = ["generate", "--quiet", "--emit", emit, "--spec-root", SPEC_ROOT, "--out", out];
+    for (const revision of REVISIONS) args.push("--revision", revision);
+    const code = await main(args);
+    if (code !== 0) throw new Error(`generation (--emit ${emit}) failed with exit code ${code}`);
+  }
   ensureRunner(); // once here: test files running in parallel must not each run npm ci
   execFileSync(process.execPath, [join(REPO_ROOT, "examples/build.mjs")], { stdio: "inherit", env: { ...process.env, MCP_SPEC_ROOT: SPEC_ROOT } });
   let redis: RedisProcess | undefined;

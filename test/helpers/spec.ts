@@ -25,6 +25,17 @@ export function generatedDir(revision: string): string {
   return join(GENERATED_ROOT, revision);
 }
 
+/**
+ * The same revisions in the default output (`.js` + `.d.ts`, what users get): GENERATED_ROOT
+ * holds the TypeScript sources (`--emit ts`) they are transpiled from, which the type-level
+ * oracles check; the runtime tests load this JavaScript.
+ */
+export const GENERATED_JS_ROOT = join(REPO_ROOT, "test/tmp/generated-js");
+
+export function generatedJsDir(revision: string): string {
+  return join(GENERATED_JS_ROOT, revision);
+}
+
 /** A scratch folder under test/tmp (git-ignored), unique per call. */
 let counter = 0;
 export function scratchDir(name: string): string {

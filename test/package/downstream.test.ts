@@ -45,11 +45,11 @@ function userEnv(baseUrl: string): NodeJS.ProcessEnv {
 /** A program of the downstream project: the generated validators, Zod's object API, and mcp-gen's library API. */
 const MAIN = `import { readFileSync } from "node:fs";
 import { diff, generate, GeneratorError, model, renderDiff, type DiffReport, type GenerateResult, type ModelResult } from "mcp-gen";
-import { CallToolRequestSchema, PROTOCOL_VERSION, type CallToolRequest } from "./gen/index.js";
+import { CallToolRequestSchema, PROTOCOL_VERSION, type CallToolRequest } from "../gen/index.js";
 
 const request: CallToolRequest = CallToolRequestSchema.parse(JSON.parse(readFileSync(process.argv[2] ?? "", "utf8")));
 const ToolCallParams = CallToolRequestSchema.shape.params;
-const check: GenerateResult = await generate({ revisions: ["${revision}"], out: "src/gen", check: true });
+const check: GenerateResult = await generate({ revisions: ["${revision}"], out: "gen", check: true });
 const { model: schema }: ModelResult = await model({ revision: "${revision}" });
 const report: DiffReport = await diff({ from: "${revision}", to: "${revision}" });
 let unknown = "";
@@ -103,7 +103,7 @@ function writeProject(dir: string, tarball: string): void {
     name: "downstream",
     private: true,
     type: "module",
-    scripts: { prebuild: `mcp-gen --revision ${revision} --out src/gen`, build: "tsc -p ." },
+    scripts: { prebuild: `mcp-gen --revision ${revision} --out gen`, build: "tsc -p ." },
     dependencies: { zod: installedVersion("zod") },
     devDependencies: { "mcp-gen": `file:${tarball}`, typescript: installedVersion("typescript"), "@types/node": installedVersion("@types/node") },
   };
@@ -133,7 +133,9 @@ describe("a downstream project installs the packed tarball and builds with it", 
     expect(requested).toEqual([`/${pins.revisions[revision]!.path}`]);
     const cached = readFileSync(join(project, ".mcp-gen/schema", revision, "schema.ts"));
     expect(createHash("sha256").update(cached).digest("hex")).toBe(pins.revisions[revision]!.sha256);
-    expect(existsSync(join(project, "src/gen/schemas.ts"))).toBe(true);
+    // The default output, beside src/ (README: a full prebuild example): JavaScript with declarations.
+    expect(["schemas.js", "schemas.d.ts"].filter((f) => existsSync(join(project, "gen", f)))).toEqual(["schemas.js", "schemas.d.ts"]);
+    expect(existsSync(join(project, "gen/schemas.ts"))).toBe(false);
 
     const example = join(SPEC_ROOT, revision, "examples/CallToolRequest", readdirSync(join(SPEC_ROOT, revision, "examples/CallToolRequest"))[0]!);
     const { stdout } = await run(process.execPath, ["dist/main.js", example], { cwd: project, env });

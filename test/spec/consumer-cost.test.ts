@@ -3,34 +3,69 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { REPO_ROOT, REVISIONS, generatedDir, scratchDir } from "../helpers/spec.js";
+import { namespaceOf } from "../../src/emit/root.js";
+import { GENERATED_JS_ROOT, REPO_ROOT, REVISIONS, generatedDir, generatedJsDir, scratchDir } from "../helpers/spec.js";
 
-// The consumer's type-check cost of importing a revision (the project's budget: at most 50,000
-// instantiations for a one-line program importing 2026-07-28 under NodeNext, strict,
-// skipLibCheck; the checker reads every generated module, validators.ts included). The fast
-// validators are plain functions with `value is T.X` predicates, and `rt.own` takes `unknown`:
-// nothing in them relates Zod types, which would cost ~75,000 instantiations at once.
+// The consumer's type-check cost of the default output (`.js` + `.d.ts`), the budgets of issue 18:
+// at most 5,000 instantiations for a one-line program importing 2026-07-28, at most 25,000 for a
+// program using the server, the client and schemas of a two-revision output (tsc
+// --extendedDiagnostics, NodeNext, strict, skipLibCheck). Instantiation counts do not depend on
+// the machine. The programs are the bench's (bench/consumer-programs.mjs). The `.ts` sources of
+// the same revision (`--emit ts`) are the control: every file of them is checked whatever the
+// program imports, so the same program costs them many times more.
 
 const run = promisify(execFile);
-const BUDGET = 50_000;
+const BUDGET = { oneImport: 5_000, serverClient: 25_000 };
 const revision = REVISIONS.includes("2026-07-28") ? "2026-07-28" : REVISIONS[REVISIONS.length - 1]!;
+/** A two-revision default output the global setup builds (examples/build.mjs: 2026-07-28 + 2025-11-25). */
+const TWO_REVISIONS = join(REPO_ROOT, "examples/gen");
 
-async function instantiations(name: string, program: string): Promise<number> {
+interface Programs {
+  ONE_IMPORT: string;
+  SERVER_CLIENT: string;
+}
+const programs = (await import(`${REPO_ROOT}/bench/consumer-programs.mjs`)) as Programs;
+
+async function instantiations(name: string, program: string, index: string, types: string[] = []): Promise<number> {
   const dir = scratchDir(name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "package.json"), JSON.stringify({ type: "module" }));
-  const index = relative(dir, join(generatedDir(revision), "index.js")).replace(/\\/g, "/");
-  writeFileSync(join(dir, "main.ts"), program.replaceAll("GEN", index.startsWith(".") ? index : `./${index}`));
-  const compilerOptions = { module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", strict: true, skipLibCheck: true, noEmit: true };
+  const path = relative(dir, index).replace(/\\/g, "/");
+  writeFileSync(join(dir, "main.ts"), program.replaceAll('"./gen/index.js"', JSON.stringify(path.startsWith(".") ? path : `./${path}`)));
+  const compilerOptions = { module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", strict: true, skipLibCheck: true, noEmit: true, types };
   writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["main.ts"] }));
-  const { stdout } = await run(process.execPath, [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", dir, "--extendedDiagnostics"], { maxBuffer: 16 << 20 });
-  return Number(/Instantiations:\s+(\d+)/.exec(stdout)![1]);
+  const result = await run(process.execPath, [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", dir, "--extendedDiagnostics", "--pretty", "false"], { maxBuffer: 16 << 20 }).catch(
+    (error: { stdout: string }) => {
+      throw new Error(`${name} does not compile:\n${error.stdout}`);
+    },
+  );
+  const count = Number(/Instantiations:\s+(\d+)/.exec(result.stdout)![1]);
+  console.log(`${name}: ${count} instantiations`);
+  return count;
 }
 
-describe(`a consumer importing ${revision} type-checks cheaply`, () => {
-  it(`CallToolRequestSchema.parse: at most ${BUDGET.toLocaleString("en-US")} instantiations`, async () => {
-    const count = await instantiations("consumer-schema", `import { CallToolRequestSchema } from "GEN";\nexport const r = CallToolRequestSchema.parse({});\n`);
-    console.log(`${revision}, schema consumer: ${count} instantiations`);
-    expect(count).toBeLessThanOrEqual(BUDGET);
+describe(`a consumer of the default output (${revision}) type-checks at the SDK's cost`, () => {
+  it(`one import (CallToolRequestSchema.parse): at most ${BUDGET.oneImport.toLocaleString("en-US")} instantiations, and the .ts sources cost many times more`, async () => {
+    const [js, sources] = await Promise.all([
+      instantiations("consumer-one-import", programs.ONE_IMPORT, join(generatedJsDir(revision), "index.js")),
+      instantiations("consumer-one-import-ts", programs.ONE_IMPORT, join(generatedDir(revision), "index.js")),
+    ]);
+    expect(js).toBeLessThanOrEqual(BUDGET.oneImport);
+    expect(sources).toBeGreaterThan(5 * js);
+  });
+
+  it(`server + client + schemas of a two-revision output: at most ${BUDGET.serverClient.toLocaleString("en-US")} instantiations`, async () => {
+    const count = await instantiations("consumer-server-client", programs.SERVER_CLIENT, join(TWO_REVISIONS, "index.js"), ["node"]);
+    expect(count).toBeLessThanOrEqual(BUDGET.serverClient);
+  });
+
+  it("more revisions in the output do not add to the cost of what the program does not import", async () => {
+    // GENERATED_JS_ROOT holds every revision of the mirror; its root index re-exports each as a namespace.
+    const namespaced = programs.ONE_IMPORT.replace("import { CallToolRequestSchema }", `import { ${namespaceOf(revision)} as gen }`).replace("CallToolRequestSchema.parse", "gen.CallToolRequestSchema.parse");
+    const [one, every] = await Promise.all([
+      instantiations("consumer-one-revision", programs.ONE_IMPORT, join(generatedJsDir(revision), "index.js")),
+      instantiations("consumer-every-revision", namespaced, join(GENERATED_JS_ROOT, "index.js")),
+    ]);
+    expect(every).toBeLessThanOrEqual(one * 1.2 + 200);
   });
 });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadGenerated } from "../helpers/generated.js";
-import { REVISIONS, SPEC_ROOT, generatedDir } from "../helpers/spec.js";
+import { REVISIONS, SPEC_ROOT, generatedJsDir } from "../helpers/spec.js";
 
 // The server and client validate through `fastCheckOf` (validators.ts): every schema of the
 // METHODS table that is not an inline one must have a fast check, and each check must give the
@@ -71,7 +71,7 @@ describe.each(REVISIONS)("%s: the METHODS table's schemas through the fast path"
     const module = await loadGenerated(revision);
     const fastCheckOf = module["fastCheckOf"] as (schema: unknown) => Schema | undefined;
     const methods = module["METHODS"] as Record<string, Record<string, unknown>>;
-    const server = await import(pathToFileURL(join(generatedDir(revision), "server.ts")).href);
+    const server = await import(pathToFileURL(join(generatedJsDir(revision), "server.js")).href);
     const binding = server.REVISION as { methods: (m: string) => Record<string, unknown> | undefined };
     for (const [method, row] of Object.entries(methods)) {
       const bound = binding!.methods(method)!;

@@ -85,8 +85,8 @@ describe("several schemas get distinct output folders", () => {
     const out = join(dir, "multi");
     const result = await runCli(["--schema", join(dir, "d/a.ts"), "--schema", join(dir, "d/b.ts"), "--out", out]);
     expect(result.code).toBe(0);
-    expect(readFileSync(join(out, "d-a/types.ts"), "utf8")).toContain("a: string");
-    expect(readFileSync(join(out, "d-b/types.ts"), "utf8")).toContain("a: number");
+    expect(readFileSync(join(out, "d-a/types.d.ts"), "utf8")).toContain("a: string");
+    expect(readFileSync(join(out, "d-b/types.d.ts"), "utf8")).toContain("a: number");
   });
 
   it("the same schema twice, or a revision and a schema folder of the same name, is an error", async () => {
@@ -132,7 +132,7 @@ describe("a write interrupted between renames", () => {
     expect(readdirSync(dirname(out)).filter((n) => n.startsWith(".mcp-gen-tmp-"))).toEqual([]);
     const fresh = join(scratchDir("killed-fresh"), "gen");
     await runCli(["--schema", b, "--out", fresh]);
-    for (const file of readdirSync(fresh)) if (file.endsWith(".ts")) expect(readFileSync(join(out, file), "utf8"), file).toBe(readFileSync(join(fresh, file), "utf8"));
+    for (const file of readdirSync(fresh)) if (/\.(js|ts)$/.test(file)) expect(readFileSync(join(out, file), "utf8"), file).toBe(readFileSync(join(fresh, file), "utf8"));
     expect((await runCli(["--schema", b, "--out", out, "--check"])).code).toBe(0);
   });
 
@@ -168,11 +168,11 @@ describe("--out on a mount point (renames across devices fail with EXDEV)", () =
     writeFileSync(join(out, "mine.txt"), "the user's\n");
     const hooks = { rename: mountedAt(out) };
     await generate({ sources: [readSchemaFile(schema("exdev-a", A))], outDir: out, check: false, hooks });
-    expect(readFileSync(join(out, "types.ts"), "utf8")).toContain("a: string");
+    expect(readFileSync(join(out, "types.d.ts"), "utf8")).toContain("a: string");
     const second = schema("exdev-b", B);
     const updated = await generate({ sources: [readSchemaFile(second)], outDir: out, check: false, hooks });
-    expect(updated.files.filter((f) => f.status === "updated").map((f) => f.path)).toContain("types.ts");
-    expect(readFileSync(join(out, "types.ts"), "utf8")).toContain("a: number");
+    expect(updated.files.filter((f) => f.status === "updated").map((f) => f.path)).toContain("types.d.ts");
+    expect(readFileSync(join(out, "types.d.ts"), "utf8")).toContain("a: number");
     expect(readFileSync(join(out, "mine.txt"), "utf8")).toBe("the user's\n");
     expect(readdirSync(out).filter((n) => n.startsWith(".mcp-gen-tmp-"))).toEqual([]);
     expect((await runCli(["--schema", second, "--out", out, "--check"])).code).toBe(0);
@@ -180,21 +180,22 @@ describe("--out on a mount point (renames across devices fail with EXDEV)", () =
 });
 
 describe("unusable --out and output folders: exit 2 with a message, no stack", () => {
-  const cases: Array<[string, (root: string) => string, RegExp]> = [
+  // The prettier cases with --emit ts: the default output is not formatted by prettier.
+  const cases: Array<[string, (root: string) => string, RegExp, string[]?]> = [
     ["--out is a file", (root) => (writeFileSync(join(root, "f"), "x"), join(root, "f")), /is a file, not a folder/],
     ["--out is under a file", (root) => (writeFileSync(join(root, "f"), "x"), join(root, "f/gen")), /inside .*f, which is a file/],
     ["--out is a dangling symbolic link", (root) => (symlinkSync(join(root, "nowhere"), join(root, "link")), join(root, "link")), /dangling/],
     ["--out is empty", () => "", /--out must name a folder/],
     ["--out is inside a read-only file system", () => "/sys/mcp-gen-out", /mcp-gen: error: cannot write \/sys\/mcp-gen-out: /],
-    ["a folder stands where a generated file goes", (root) => (mkdirSync(join(root, "gen/types.ts"), { recursive: true }), join(root, "gen")), /types\.ts is in the way: .* it is a folder/],
-    ["a malformed .prettierrc", (root) => (mkdirSync(join(root, "gen")), writeFileSync(join(root, "gen/.prettierrc"), "{ not json"), join(root, "gen")), /prettier configuration/],
-    ["a .prettierrc naming a missing plugin", (root) => (mkdirSync(join(root, "gen")), writeFileSync(join(root, "gen/.prettierrc"), '{"plugins":["prettier-plugin-nowhere"]}'), join(root, "gen")), /prettier could not format|prettier configuration/],
+    ["a folder stands where a generated file goes", (root) => (mkdirSync(join(root, "gen/types.d.ts"), { recursive: true }), join(root, "gen")), /types\.d\.ts is in the way: .* it is a folder/],
+    ["a malformed .prettierrc", (root) => (mkdirSync(join(root, "gen")), writeFileSync(join(root, "gen/.prettierrc"), "{ not json"), join(root, "gen")), /prettier configuration/, ["--emit", "ts"]],
+    ["a .prettierrc naming a missing plugin", (root) => (mkdirSync(join(root, "gen")), writeFileSync(join(root, "gen/.prettierrc"), '{"plugins":["prettier-plugin-nowhere"]}'), join(root, "gen")), /prettier could not format|prettier configuration/, ["--emit", "ts"]],
   ];
-  it.each(cases)("%s", async (_name, outOf, message) => {
+  it.each(cases)("%s", async (_name, outOf, message, extra = []) => {
     const root = scratchDir("bad-out");
     mkdirSync(root, { recursive: true });
     const out = outOf(root);
-    const result = await runCli(["--schema", schema("a", A), "--out", out]);
+    const result = await runCli(["--schema", schema("a", A), "--out", out, ...extra]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
     expect(result.stderr).not.toMatch(/\n\s+at /);

@@ -1,0 +1,150 @@
+import { createRequire } from "node:module";
+import type * as TypeScript from "typescript";
+import { GeneratorError } from "../errors.js";
+import type { OutputFile } from "../emit/common.js";
+import { pretranspiled, type Transpiled } from "./pretranspiled.js";
+import { stripTypes } from "./strip-types.js";
+
+// The default output is JavaScript with declarations (`.js` + `.d.ts`) instead of TypeScript
+// sources: a consumer's checker reads a `.d.ts` lazily (only what the program uses) and, with
+// `skipLibCheck`, never checks it, where every `.ts` of the output is checked in full whatever the
+// program imports (a one-import consumer: ~42,700 instantiations on `.ts`, ~250 on `.d.ts`).
+// Every emitted file compiles under `isolatedDeclarations`, so each file's declarations are
+// TypeScript's own declaration emit of that file alone, without a type check; the `.ts` sources
+// stay available with `--emit ts`, and the suite holds them to the strictest flags and the spec.
+
+/**
+ * TypeScript itself, from ts-morph's bundled copy: generation has loaded it already to parse the
+ * schema, and a second copy of the compiler would cost its load time again (~0.3–1 s).
+ */
+export function typescript(): typeof TypeScript {
+  const require = createRequire(import.meta.url);
+  return require(require.resolve("@ts-morph/common/dist/typescript.js", { paths: [require.resolve("ts-morph")] })) as typeof TypeScript;
+}
+
+const HEADER = /^(?:\/\/[^\n]*\n)+/;
+
+/** The provenance header (leading `//` lines) and the rest: declaration emit drops comments before imports, so the header is put back by hand. */
+export function splitHeader(content: string): { header: string; body: string } {
+  const header = HEADER.exec(content)?.[0] ?? "";
+  return { header, body: content.slice(header.length) };
+}
+
+function compilerOptions(ts: typeof TypeScript): TypeScript.CompilerOptions {
+  return {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    verbatimModuleSyntax: true,
+    isolatedModules: true,
+    isolatedDeclarations: true,
+    declaration: true,
+    // Each file on its own, as `transpileModule`/`transpileDeclaration` do.
+    noCheck: true,
+    noResolve: true,
+    types: [],
+    newLine: ts.NewLineKind.LineFeed,
+  };
+}
+
+/**
+ * The globals declaration emit may name: TypeScript's own `transpileDeclaration` library
+ * (without `Symbol` as a value, `[Symbol.asyncIterator]()` would be printed as an index signature).
+ */
+const LIB_NAME = "/lib.d.ts";
+const LIB = `interface Boolean {}
+interface Function {}
+interface CallableFunction {}
+interface NewableFunction {}
+interface IArguments {}
+interface Number {}
+interface Object {}
+interface RegExp {}
+interface String {}
+interface Array<T> { length: number; [n: number]: T; }
+interface SymbolConstructor {
+    (desc?: string | number): symbol;
+    for(name: string): symbol;
+    readonly toStringTag: symbol;
+}
+declare var Symbol: SymbolConstructor;
+interface Symbol {
+    readonly [Symbol.toStringTag]: string;
+}`;
+
+let lib: TypeScript.SourceFile | undefined;
+
+function compilerHost(ts: typeof TypeScript, trees: ReadonlyMap<string, TypeScript.SourceFile>, written: Map<string, string>): TypeScript.CompilerHost {
+  lib ??= ts.createSourceFile(LIB_NAME, LIB, ts.ScriptTarget.ESNext);
+  return {
+    getSourceFile: (name) => (name === LIB_NAME ? lib : trees.get(name)),
+    writeFile: (name, text) => written.set(name, text),
+    getDefaultLibFileName: () => LIB_NAME,
+    useCaseSensitiveFileNames: () => true,
+    getCanonicalFileName: (name) => name,
+    getCurrentDirectory: () => "/",
+    getNewLine: () => "\n",
+    fileExists: (name) => name === LIB_NAME || trees.has(name),
+    readFile: (name) => trees.get(name)?.text,
+  };
+}
+
+function assertEmitted(ts: typeof TypeScript, diagnostics: readonly TypeScript.Diagnostic[]): void {
+  const first = diagnostics[0];
+  if (!first) return;
+  throw new GeneratorError(`internal error: ${first.file?.fileName ?? "the output"} does not transpile on its own (TS${first.code}): ${ts.flattenDiagnosticMessageText(first.messageText, "\n")}`);
+}
+
+/**
+ * Transpiles sources, each file in a program of its own (parsed once, dropped when done, so
+ * memory follows the largest file): its declarations by TypeScript's declaration emit, its
+ * JavaScript by deleting the types from the parsed text (strip-types.ts), or by TypeScript's emit
+ * where that does not apply.
+ */
+export function transpileSources(sources: ReadonlyMap<string, string>): Map<string, Transpiled> {
+  const ts = typescript();
+  const options = compilerOptions(ts);
+  // Doc comments are copied as text, never read: not parsing them gives the same output, sooner.
+  const parsing = { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
+  const result = new Map<string, Transpiled>();
+  for (const [path, text] of sources) {
+    const tree = ts.createSourceFile(path, text, parsing, false, ts.ScriptKind.TS);
+    const written = new Map<string, string>();
+    const program = ts.createProgram({ rootNames: [path], options, host: compilerHost(ts, new Map([[path, tree]]), written) });
+    assertEmitted(ts, program.emit(undefined, undefined, undefined, true).diagnostics);
+    let js = stripTypes(ts, tree);
+    if (js === undefined) {
+      assertEmitted(ts, program.emit().diagnostics);
+      js = written.get(path.replace(/\.ts$/, ".js")) ?? "";
+    }
+    result.set(path, { js, dts: written.get(path.replace(/\.ts$/, ".d.ts")) ?? "" });
+  }
+  return result;
+}
+
+/**
+ * The output as `.js` + `.d.ts`: each `.ts` file becomes both, its header first in each; files
+ * that are not TypeScript pass through. The shared runtime is transpiled at build time
+ * (dist/pretranspiled.json); the rest here.
+ */
+export function toJavaScript(files: readonly OutputFile[]): OutputFile[] {
+  const pending = new Map<string, string>();
+  const done = new Map<string, Transpiled>();
+  for (const file of files) {
+    if (!file.path.endsWith(".ts")) continue;
+    const { body } = splitHeader(file.content);
+    const ready = pretranspiled(body);
+    if (ready) done.set(file.path, ready);
+    else pending.set(`/${file.path}`, body);
+  }
+  if (pending.size) for (const [path, out] of transpileSources(pending)) done.set(path.slice(1), out);
+  return files.flatMap((file) => {
+    const out = done.get(file.path);
+    if (!out) return [file];
+    const { header } = splitHeader(file.content);
+    const base = file.path.replace(/\.ts$/, "");
+    return [
+      { path: `${base}.js`, content: header + out.js },
+      { path: `${base}.d.ts`, content: header + out.dts },
+    ];
+  });
+}
