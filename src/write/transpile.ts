@@ -3,6 +3,7 @@ import type * as TypeScript from "typescript";
 import { GeneratorError } from "../errors.js";
 import type { OutputFile } from "../emit/common.js";
 import { pretranspiled, type Transpiled } from "./pretranspiled.js";
+import { declarationsOf, IsolatedDeclarationError } from "./declarations.js";
 import { stripTypes } from "./strip-types.js";
 
 // The default output is JavaScript with declarations (`.js` + `.d.ts`) instead of TypeScript
@@ -95,30 +96,41 @@ function assertEmitted(ts: typeof TypeScript, diagnostics: readonly TypeScript.D
 }
 
 /**
- * Transpiles sources, each file in a program of its own (parsed once, dropped when done, so
- * memory follows the largest file): its declarations by TypeScript's declaration emit, its
- * JavaScript by deleting the types from the parsed text (strip-types.ts), or by TypeScript's emit
- * where that does not apply.
+ * Transpiles sources, each file parsed once and dropped when done (memory follows the largest
+ * file): its JavaScript by deleting the types from the parsed text (strip-types.ts), its
+ * declarations by deleting bodies and initialisers (declarations.ts); by TypeScript's emit, in a
+ * program of the file alone, where those do not apply.
  */
 export function transpileSources(sources: ReadonlyMap<string, string>): Map<string, Transpiled> {
   const ts = typescript();
-  const options = compilerOptions(ts);
   // Doc comments are copied as text, never read: not parsing them gives the same output, sooner.
   const parsing = { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
   const result = new Map<string, Transpiled>();
   for (const [path, text] of sources) {
     const tree = ts.createSourceFile(path, text, parsing, false, ts.ScriptKind.TS);
-    const written = new Map<string, string>();
-    const program = ts.createProgram({ rootNames: [path], options, host: compilerHost(ts, new Map([[path, tree]]), written) });
-    assertEmitted(ts, program.emit(undefined, undefined, undefined, true).diagnostics);
-    let js = stripTypes(ts, tree);
-    if (js === undefined) {
-      assertEmitted(ts, program.emit().diagnostics);
-      js = written.get(path.replace(/\.ts$/, ".js")) ?? "";
-    }
-    result.set(path, { js, dts: written.get(path.replace(/\.ts$/, ".d.ts")) ?? "" });
+    const js = stripTypes(ts, tree);
+    const dts = declarations(ts, tree);
+    result.set(path, js !== undefined && dts !== undefined ? { js, dts } : { ...typescriptEmit(ts, tree), ...(js !== undefined && { js }), ...(dts !== undefined && { dts }) });
   }
   return result;
+}
+
+function declarations(ts: typeof TypeScript, tree: TypeScript.SourceFile): string | undefined {
+  try {
+    return declarationsOf(ts, tree);
+  } catch (error) {
+    if (error instanceof IsolatedDeclarationError) assertEmitted(ts, [error.diagnostic]);
+    throw error;
+  }
+}
+
+/** TypeScript's own JavaScript and declarations of one file, in a program of its own. */
+function typescriptEmit(ts: typeof TypeScript, tree: TypeScript.SourceFile): Transpiled {
+  const written = new Map<string, string>();
+  const path = tree.fileName;
+  const program = ts.createProgram({ rootNames: [path], options: compilerOptions(ts), host: compilerHost(ts, new Map([[path, tree]]), written) });
+  assertEmitted(ts, program.emit().diagnostics);
+  return { js: written.get(path.replace(/\.ts$/, ".js")) ?? "", dts: written.get(path.replace(/\.ts$/, ".d.ts")) ?? "" };
 }
 
 /**
