@@ -20,13 +20,21 @@ export class IsolatedDeclarationError extends Error {
   }
 }
 
-interface Piece {
-  statement: TypeScript.Statement;
-  /** The top-level names it declares. */
-  names: string[];
-  /** Emitted whatever refers to it (exported, or an `export … from`). */
-  exported: boolean;
-  render: () => Rendered;
+/**
+ * A statement's part of the declarations, kept as text only (so that a file parsed in pieces can
+ * drop each piece's tree): an import, rendered once the references are known; a declaration,
+ * rendered, or (a construct left to TypeScript) rendered only if something refers to it.
+ */
+type Part =
+  | { kind: "import"; render: (refs: ReadonlySet<string>) => string | undefined }
+  | { kind: "declaration"; names: string[]; exported: boolean; marker: boolean; render: () => Rendered };
+
+/** A file's (or a piece of a file's) statements as declaration parts, and whether it is a module. */
+export interface DeclarationParts {
+  parts: Part[];
+  module: boolean;
+  /** Text after the last statement. */
+  tail: string;
 }
 
 /** How often a statement was left to TypeScript (the suite checks generated files never are). */
@@ -34,59 +42,75 @@ export const isolatedStatements = { count: 0 };
 
 /** The file's declarations, or undefined when it uses a construct only TypeScript's whole-file emit handles. */
 export function declarationsOf(ts: typeof TypeScript, file: TypeScript.SourceFile): string | undefined {
-  const pieces: Piece[] = [];
+  const parts = declarationParts(ts, file);
+  return parts && assembleDeclarations([parts]);
+}
+
+/** The declaration parts of one parsed text: every statement's work that needs its tree, done. */
+export function declarationParts(ts: typeof TypeScript, file: TypeScript.SourceFile): DeclarationParts | undefined {
+  const parts: Part[] = [];
   const overloads = overloadedFunctions(ts, file);
   for (const statement of file.statements) {
     if (ts.isImportEqualsDeclaration(statement)) return undefined;
-    if (ts.isImportDeclaration(statement)) continue;
-    const piece = pieceOf(ts, file, statement, overloads);
-    if (piece) pieces.push(piece);
+    if (ts.isImportDeclaration(statement)) parts.push({ kind: "import", render: importDeclaration(ts, file, statement) });
+    else {
+      const part = partOf(ts, file, statement, overloads);
+      if (part) parts.push(part);
+    }
   }
-  const { rendered, refs } = visible(pieces);
-  let out = "";
-  let imports = false;
-  for (const statement of file.statements) {
-    const text = ts.isImportDeclaration(statement) ? importDeclaration(ts, file, statement, refs) : rendered.get(statement)?.text;
-    if (text !== undefined) out += text;
-    imports ||= text !== undefined && ts.isImportDeclaration(statement);
-  }
-  out += file.text.slice(file.statements.at(-1)?.end ?? 0, file.endOfFileToken.pos);
-  if (!out.endsWith("\n")) out += "\n";
-  return out + (needsScopeMarker(ts, file, pieces, rendered, imports) ? "export {};\n" : "");
+  return { parts, module: ts.isExternalModule(file), tail: file.text.slice(file.statements.at(-1)?.end ?? 0, file.endOfFileToken.pos) };
 }
 
+/** The declarations of a file from the parts of its pieces, in order. */
+export function assembleDeclarations(pieces: DeclarationParts[]): string {
+  const parts = pieces.flatMap((p) => p.parts);
+  const declarations = parts.filter((p) => p.kind === "declaration");
+  const { rendered, refs } = visible(declarations);
+  let out = "";
+  let imports = false;
+  for (const part of parts) {
+    const text = part.kind === "import" ? part.render(refs) : rendered.get(part)?.text;
+    if (text !== undefined) out += text;
+    imports ||= text !== undefined && part.kind === "import";
+  }
+  out += pieces.at(-1)?.tail ?? "";
+  if (!out.endsWith("\n")) out += "\n";
+  const emitted = declarations.filter((p) => rendered.has(p));
+  return out + (pieces.some((p) => p.module) && needsScopeMarker(emitted, imports) ? "export {};\n" : "");
+}
+
+type Declaration = Extract<Part, { kind: "declaration" }>;
+
 /** Renders what is exported, then, transitively, every declaration a rendered one refers to. */
-function visible(pieces: Piece[]): { rendered: Map<TypeScript.Statement, Rendered>; refs: Set<string> } {
-  const byName = new Map<string, Piece[]>();
-  for (const piece of pieces) for (const name of piece.names) byName.set(name, [...(byName.get(name) ?? []), piece]);
-  const rendered = new Map<TypeScript.Statement, Rendered>();
+function visible(parts: Declaration[]): { rendered: Map<Declaration, Rendered>; refs: Set<string> } {
+  const byName = new Map<string, Declaration[]>();
+  for (const part of parts) for (const name of part.names) byName.set(name, [...(byName.get(name) ?? []), part]);
+  const rendered = new Map<Declaration, Rendered>();
   const refs = new Set<string>();
   const pending: string[] = [];
-  const emit = (piece: Piece): void => {
-    if (rendered.has(piece.statement)) return;
-    const out = piece.render();
-    rendered.set(piece.statement, out);
+  const emit = (part: Declaration): void => {
+    if (rendered.has(part)) return;
+    const out = part.render();
+    rendered.set(part, out);
     for (const name of out.refs) {
       if (refs.has(name)) continue;
       refs.add(name);
       pending.push(name);
     }
   };
-  for (const piece of pieces) if (piece.exported) emit(piece);
-  for (let name = pending.pop(); name !== undefined; name = pending.pop()) for (const piece of byName.get(name) ?? []) emit(piece);
+  for (const part of parts) if (part.exported) emit(part);
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) for (const part of byName.get(name) ?? []) emit(part);
   return { rendered, refs };
 }
 
 /**
  * TypeScript's `export {}`: in a module whose declarations include private ones (which a
- * declaration file would otherwise export), unless an export declaration already marks it.
+ * declaration file would otherwise export), unless an export declaration already marks it; or
+ * whose declarations have no import or export left.
  */
-function needsScopeMarker(ts: typeof TypeScript, file: TypeScript.SourceFile, pieces: Piece[], rendered: Map<TypeScript.Statement, Rendered>, imports: boolean): boolean {
-  if (!ts.isExternalModule(file)) return false;
-  const emitted = pieces.filter((p) => rendered.has(p.statement));
-  const marked = emitted.some((p) => ts.isExportDeclaration(p.statement) || ts.isExportAssignment(p.statement));
+function needsScopeMarker(emitted: Declaration[], imports: boolean): boolean {
   const indicated = imports || emitted.some((p) => p.exported);
-  return !indicated || (emitted.some((p) => !p.exported) && !marked);
+  return !indicated || (emitted.some((p) => !p.exported) && !emitted.some((p) => p.marker));
 }
 
 function hasModifier(ts: typeof TypeScript, node: TypeScript.Node, kind: TypeScript.SyntaxKind): boolean {
@@ -100,49 +124,69 @@ function overloadedFunctions(ts: typeof TypeScript, file: TypeScript.SourceFile)
   return names;
 }
 
-function pieceOf(ts: typeof TypeScript, file: TypeScript.SourceFile, statement: TypeScript.Statement, overloads: Set<string>): Piece | undefined {
+function partOf(ts: typeof TypeScript, file: TypeScript.SourceFile, statement: TypeScript.Statement, overloads: Set<string>): Declaration | undefined {
   const exported = hasModifier(ts, statement, ts.SyntaxKind.ExportKeyword);
-  const piece = (names: string[], fast: () => Rendered, always = exported): Piece => ({ statement, names, exported: always, render: () => orIsolated(ts, file, statement, fast) });
-  if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return piece([statement.name.text], () => verbatim(ts, file, statement));
-  if (ts.isVariableStatement(statement)) return piece(variableNames(ts, statement), () => variableStatement(ts, file, statement));
+  const marker = ts.isExportDeclaration(statement) || ts.isExportAssignment(statement);
+  const part = (names: string[], fast: () => Rendered, always = exported): Declaration => ({ kind: "declaration", names, exported: always, marker, render: rendering(ts, file, statement, fast) });
+  if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return part([statement.name.text], () => verbatim(ts, file, statement));
+  if (ts.isVariableStatement(statement)) return part(variableNames(ts, statement), () => variableStatement(ts, file, statement));
   if (ts.isFunctionDeclaration(statement)) {
     if (statement.body && statement.name && overloads.has(statement.name.text)) return undefined;
-    return piece(statement.name ? [statement.name.text] : [], () => functionDeclaration(ts, file, statement));
+    return part(statement.name ? [statement.name.text] : [], () => functionDeclaration(ts, file, statement));
   }
-  if (ts.isClassDeclaration(statement)) return piece(statement.name ? [statement.name.text] : [], () => classDeclaration(ts, file, statement));
-  if (ts.isExportDeclaration(statement)) return piece([], () => exportDeclaration(ts, file, statement), true);
-  if (ts.isExportAssignment(statement)) return piece([], () => isolated(ts, file, statement), true);
+  if (ts.isClassDeclaration(statement)) return part(statement.name ? [statement.name.text] : [], () => classDeclaration(ts, file, statement));
+  if (ts.isExportDeclaration(statement)) return part([], () => exportDeclaration(ts, file, statement), true);
+  if (ts.isExportAssignment(statement)) return part([], unsupported, true);
   if (ts.isEnumDeclaration(statement) || ts.isModuleDeclaration(statement)) {
-    return piece(ts.isIdentifier(statement.name) ? [statement.name.text] : [], () => isolated(ts, file, statement), exported || !ts.isIdentifier(statement.name));
+    return part(ts.isIdentifier(statement.name) ? [statement.name.text] : [], unsupported, exported || !ts.isIdentifier(statement.name));
   }
   return undefined; // statements that run code declare nothing
+}
+
+function unsupported(): never {
+  throw new Unsupported();
 }
 
 function variableNames(ts: typeof TypeScript, statement: TypeScript.VariableStatement): string[] {
   return statement.declarationList.declarations.flatMap((d) => (ts.isIdentifier(d.name) ? [d.name.text] : []));
 }
 
-/** The fast rendering, or, for a construct it does not handle, TypeScript's declarations of the statement alone. */
-function orIsolated(ts: typeof TypeScript, file: TypeScript.SourceFile, statement: TypeScript.Statement, fast: () => Rendered): Rendered {
+/**
+ * The statement's rendering, done now while its tree is at hand; for a construct the fast path
+ * does not handle, TypeScript's declarations of the statement alone, made only if asked for
+ * (most such statements are private and referred to by nothing).
+ */
+function rendering(ts: typeof TypeScript, file: TypeScript.SourceFile, statement: TypeScript.Statement, fast: () => Rendered): () => Rendered {
+  const done = fastOrUndefined(fast);
+  if (done) return () => done;
+  const start = statement.getStart(file);
+  return later(ts, file.fileName, file.text.slice(statement.pos, start), file.text.slice(start, statement.end));
+}
+
+function fastOrUndefined(fast: () => Rendered): Rendered | undefined {
   try {
     return fast();
   } catch (error) {
     if (!(error instanceof Unsupported)) throw error;
-    return isolated(ts, file, statement);
+    return undefined;
   }
 }
 
-function isolated(ts: typeof TypeScript, file: TypeScript.SourceFile, statement: TypeScript.Statement): Rendered {
+/** A closure over text alone: holding the tree would keep every piece's tree alive until the file is done. */
+function later(ts: typeof TypeScript, fileName: string, leading: string, source: string): () => Rendered {
+  return () => isolated(ts, fileName, leading, source);
+}
+
+function isolated(ts: typeof TypeScript, fileName: string, leading: string, source: string): Rendered {
   isolatedStatements.count++;
-  const start = statement.getStart(file);
   const compilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, isolatedDeclarations: true, declaration: true };
-  const out = ts.transpileDeclaration(file.text.slice(start, statement.end), { compilerOptions, reportDiagnostics: true });
+  const out = ts.transpileDeclaration(source, { compilerOptions, reportDiagnostics: true, fileName });
   const [first] = out.diagnostics ?? [];
-  if (first) throw new IsolatedDeclarationError({ ...first, file, start: (first.start ?? 0) + start });
+  if (first) throw new IsolatedDeclarationError(first);
   const text = out.outputText.replace(/^export \{\};\n/m, "").replace(/\n$/, "");
   const refs = new Set<string>();
   for (const s of ts.createSourceFile("statement.d.ts", text, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS).statements) declarationRefs(ts, s, refs);
-  return { text: file.text.slice(statement.pos, start) + text, refs };
+  return { text: leading + text, refs };
 }
 
 function verbatim(ts: typeof TypeScript, file: TypeScript.SourceFile, statement: TypeScript.Statement): Rendered {
@@ -209,27 +253,24 @@ function functionDeclaration(ts: typeof TypeScript, file: TypeScript.SourceFile,
 }
 
 /** An import keeps the names the declarations refer to; with none, it goes. */
-function importDeclaration(ts: typeof TypeScript, file: TypeScript.SourceFile, node: TypeScript.ImportDeclaration, refs: Set<string>): string | undefined {
-  const clause = node.importClause;
+function importDeclaration(ts: typeof TypeScript, file: TypeScript.SourceFile, node: TypeScript.ImportDeclaration): (refs: ReadonlySet<string>) => string | undefined {
   const whole = file.text.slice(node.pos, node.end);
-  if (!clause) return whole;
-  const parts: string[] = [];
-  let all = true;
-  if (clause.name) {
-    if (refs.has(clause.name.text)) parts.push(clause.name.text);
-    else all = false;
-  }
+  const clause = node.importClause;
+  if (!clause) return () => whole;
+  const names: Array<{ name: string; text: string; named: boolean }> = [];
+  if (clause.name) names.push({ name: clause.name.text, text: clause.name.text, named: false });
   const bindings = clause.namedBindings;
-  if (bindings && ts.isNamespaceImport(bindings)) {
-    if (refs.has(bindings.name.text)) parts.push(bindings.getText(file));
-    else all = false;
-  } else if (bindings) {
-    const kept = bindings.elements.filter((e) => refs.has(e.name.text));
-    if (kept.length < bindings.elements.length) all = false;
-    if (kept.length) parts.push(`{ ${kept.map((e) => e.getText(file)).join(", ")} }`);
-  }
-  if (all) return whole;
-  if (!parts.length) return undefined;
+  if (bindings && ts.isNamespaceImport(bindings)) names.push({ name: bindings.name.text, text: bindings.getText(file), named: false });
+  else for (const e of bindings?.elements ?? []) names.push({ name: e.name.text, text: e.getText(file), named: true });
   const attributes = node.attributes ? ` ${node.attributes.getText(file)}` : "";
-  return `${file.text.slice(node.pos, node.getStart(file))}import ${clause.isTypeOnly ? "type " : ""}${parts.join(", ")} from ${node.moduleSpecifier.getText(file)}${attributes};`;
+  const head = `${file.text.slice(node.pos, node.getStart(file))}import ${clause.isTypeOnly ? "type " : ""}`;
+  const from = ` from ${node.moduleSpecifier.getText(file)}${attributes};`;
+  return (refs) => {
+    const kept = names.filter((n) => refs.has(n.name));
+    if (kept.length === names.length) return whole;
+    if (!kept.length) return undefined;
+    const named = kept.filter((n) => n.named).map((n) => n.text);
+    const parts = [...kept.filter((n) => !n.named).map((n) => n.text), ...(named.length ? [`{ ${named.join(", ")} }`] : [])];
+    return `${head}${parts.join(", ")}${from}`;
+  };
 }

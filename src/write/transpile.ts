@@ -3,7 +3,8 @@ import type * as TypeScript from "typescript";
 import { GeneratorError } from "../errors.js";
 import type { OutputFile } from "../emit/common.js";
 import { pretranspiled, type Transpiled } from "./pretranspiled.js";
-import { declarationsOf, IsolatedDeclarationError } from "./declarations.js";
+import { assembleDeclarations, declarationParts, declarationsOf, IsolatedDeclarationError, type DeclarationParts } from "./declarations.js";
+import { parsedCleanly, statementChunks } from "./chunks.js";
 import { stripTypes } from "./strip-types.js";
 
 // The default output is JavaScript with declarations (`.js` + `.d.ts`) instead of TypeScript
@@ -95,31 +96,60 @@ function assertEmitted(ts: typeof TypeScript, diagnostics: readonly TypeScript.D
   throw new GeneratorError(`internal error: ${first.file?.fileName ?? "the output"} does not transpile on its own (TS${first.code}): ${ts.flattenDiagnosticMessageText(first.messageText, "\n")}`);
 }
 
+/** Files past twice this are parsed in pieces of about this many characters (chunks.ts). */
+export const CHUNK_CHARS = 1 << 20;
+
 /**
- * Transpiles sources, each file parsed once and dropped when done (memory follows the largest
- * file): its JavaScript by deleting the types from the parsed text (strip-types.ts), its
- * declarations by deleting bodies and initialisers (declarations.ts); by TypeScript's emit, in a
- * program of the file alone, where those do not apply.
+ * Transpiles sources, each file parsed once, in pieces when large (memory follows the largest
+ * piece, not the largest file): its JavaScript by deleting the types from the parsed text
+ * (strip-types.ts), its declarations by deleting bodies and initialisers (declarations.ts); by
+ * TypeScript's emit, in a program of the file alone, where those do not apply.
  */
-export function transpileSources(sources: ReadonlyMap<string, string>): Map<string, Transpiled> {
+export function transpileSources(sources: ReadonlyMap<string, string>, chunkChars = CHUNK_CHARS): Map<string, Transpiled> {
   const ts = typescript();
-  // Doc comments are copied as text, never read: not parsing them gives the same output, sooner.
-  const parsing = { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
   const result = new Map<string, Transpiled>();
   for (const [path, text] of sources) {
-    const tree = ts.createSourceFile(path, text, parsing, false, ts.ScriptKind.TS);
-    const js = stripTypes(ts, tree);
-    const dts = declarations(ts, tree);
-    result.set(path, js !== undefined && dts !== undefined ? { js, dts } : { ...typescriptEmit(ts, tree), ...(js !== undefined && { js }), ...(dts !== undefined && { dts }) });
+    const chunks = statementChunks(ts, text, chunkChars);
+    result.set(path, (chunks.length > 1 && transpileChunks(ts, path, chunks)) || transpileWhole(ts, path, text));
   }
   return result;
 }
 
-function declarations(ts: typeof TypeScript, tree: TypeScript.SourceFile): string | undefined {
+function parse(ts: typeof TypeScript, path: string, text: string): TypeScript.SourceFile {
+  // Doc comments are copied as text, never read: not parsing them gives the same output, sooner.
+  const parsing = { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
+  return ts.createSourceFile(path, text, parsing, false, ts.ScriptKind.TS);
+}
+
+function transpileWhole(ts: typeof TypeScript, path: string, text: string): Transpiled {
+  const tree = parse(ts, path, text);
+  const js = stripTypes(ts, tree);
+  const dts = declarations(() => declarationsOf(ts, tree));
+  if (js !== undefined && dts !== undefined) return { js, dts };
+  return { ...typescriptEmit(ts, tree), ...(js !== undefined && { js }), ...(dts !== undefined && { dts }) };
+}
+
+/** A large file piece by piece, or undefined when a piece needs the whole file (then it is transpiled whole). */
+function transpileChunks(ts: typeof TypeScript, path: string, chunks: string[]): Transpiled | undefined {
+  let js = "";
+  const parts: DeclarationParts[] = [];
+  for (const chunk of chunks) {
+    const tree = parse(ts, path, chunk);
+    if (!parsedCleanly(tree)) return undefined;
+    const stripped = stripTypes(ts, tree);
+    const declared = declarationParts(ts, tree);
+    if (stripped === undefined || declared === undefined) return undefined;
+    js += stripped;
+    parts.push(declared);
+  }
+  return { js, dts: declarations(() => assembleDeclarations(parts)) };
+}
+
+function declarations<T>(run: () => T): T {
   try {
-    return declarationsOf(ts, tree);
+    return run();
   } catch (error) {
-    if (error instanceof IsolatedDeclarationError) assertEmitted(ts, [error.diagnostic]);
+    if (error instanceof IsolatedDeclarationError) assertEmitted(typescript(), [error.diagnostic]);
     throw error;
   }
 }
