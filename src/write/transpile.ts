@@ -3,6 +3,8 @@ import type * as TypeScript from "typescript";
 import { GeneratorError } from "../errors.js";
 import type { OutputFile } from "../emit/common.js";
 import { pretranspiled, type Transpiled } from "./pretranspiled.js";
+import { assembleDeclarations, declarationParts, declarationsOf, IsolatedDeclarationError, type DeclarationParts } from "./declarations.js";
+import { parsedCleanly, statementChunks } from "./chunks.js";
 import { stripTypes } from "./strip-types.js";
 
 // The default output is JavaScript with declarations (`.js` + `.d.ts`) instead of TypeScript
@@ -94,31 +96,71 @@ function assertEmitted(ts: typeof TypeScript, diagnostics: readonly TypeScript.D
   throw new GeneratorError(`internal error: ${first.file?.fileName ?? "the output"} does not transpile on its own (TS${first.code}): ${ts.flattenDiagnosticMessageText(first.messageText, "\n")}`);
 }
 
+/** Files past twice this are parsed in pieces of about this many characters (chunks.ts). */
+export const CHUNK_CHARS = 1 << 20;
+
 /**
- * Transpiles sources, each file in a program of its own (parsed once, dropped when done, so
- * memory follows the largest file): its declarations by TypeScript's declaration emit, its
- * JavaScript by deleting the types from the parsed text (strip-types.ts), or by TypeScript's emit
- * where that does not apply.
+ * Transpiles sources, each file parsed once, in pieces when large (memory follows the largest
+ * piece, not the largest file): its JavaScript by deleting the types from the parsed text
+ * (strip-types.ts), its declarations by deleting bodies and initialisers (declarations.ts); by
+ * TypeScript's emit, in a program of the file alone, where those do not apply.
  */
-export function transpileSources(sources: ReadonlyMap<string, string>): Map<string, Transpiled> {
+export function transpileSources(sources: ReadonlyMap<string, string>, chunkChars = CHUNK_CHARS): Map<string, Transpiled> {
   const ts = typescript();
-  const options = compilerOptions(ts);
-  // Doc comments are copied as text, never read: not parsing them gives the same output, sooner.
-  const parsing = { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
   const result = new Map<string, Transpiled>();
   for (const [path, text] of sources) {
-    const tree = ts.createSourceFile(path, text, parsing, false, ts.ScriptKind.TS);
-    const written = new Map<string, string>();
-    const program = ts.createProgram({ rootNames: [path], options, host: compilerHost(ts, new Map([[path, tree]]), written) });
-    assertEmitted(ts, program.emit(undefined, undefined, undefined, true).diagnostics);
-    let js = stripTypes(ts, tree);
-    if (js === undefined) {
-      assertEmitted(ts, program.emit().diagnostics);
-      js = written.get(path.replace(/\.ts$/, ".js")) ?? "";
-    }
-    result.set(path, { js, dts: written.get(path.replace(/\.ts$/, ".d.ts")) ?? "" });
+    const chunks = statementChunks(ts, text, chunkChars);
+    result.set(path, (chunks.length > 1 && transpileChunks(ts, path, chunks)) || transpileWhole(ts, path, text));
   }
   return result;
+}
+
+function parse(ts: typeof TypeScript, path: string, text: string): TypeScript.SourceFile {
+  // Doc comments are copied as text, never read: not parsing them gives the same output, sooner.
+  const parsing = { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone };
+  return ts.createSourceFile(path, text, parsing, false, ts.ScriptKind.TS);
+}
+
+function transpileWhole(ts: typeof TypeScript, path: string, text: string): Transpiled {
+  const tree = parse(ts, path, text);
+  const js = stripTypes(ts, tree);
+  const dts = declarations(() => declarationsOf(ts, tree));
+  if (js !== undefined && dts !== undefined) return { js, dts };
+  return { ...typescriptEmit(ts, tree), ...(js !== undefined && { js }), ...(dts !== undefined && { dts }) };
+}
+
+/** A large file piece by piece, or undefined when a piece needs the whole file (then it is transpiled whole). */
+function transpileChunks(ts: typeof TypeScript, path: string, chunks: string[]): Transpiled | undefined {
+  let js = "";
+  const parts: DeclarationParts[] = [];
+  for (const chunk of chunks) {
+    const tree = parse(ts, path, chunk);
+    if (!parsedCleanly(tree)) return undefined;
+    const stripped = stripTypes(ts, tree);
+    const declared = declarationParts(ts, tree);
+    if (stripped === undefined || declared === undefined) return undefined;
+    js += stripped;
+    parts.push(declared);
+  }
+  return { js, dts: declarations(() => assembleDeclarations(parts)) };
+}
+
+function declarations<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof IsolatedDeclarationError) assertEmitted(typescript(), [error.diagnostic]);
+    throw error;
+  }
+}
+
+/** TypeScript's own JavaScript and declarations of one file, in a program of its own. */
+function typescriptEmit(ts: typeof TypeScript, tree: TypeScript.SourceFile): Transpiled {
+  const written = new Map<string, string>();
+  const path = tree.fileName;
+  const program = ts.createProgram({ rootNames: [path], options: compilerOptions(ts), host: compilerHost(ts, new Map([[path, tree]]), written) });
+  assertEmitted(ts, program.emit().diagnostics);
+  return { js: written.get(path.replace(/\.ts$/, ".js")) ?? "", dts: written.get(path.replace(/\.ts$/, ".d.ts")) ?? "" };
 }
 
 /**
