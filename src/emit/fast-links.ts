@@ -1,7 +1,7 @@
 import type { Link } from "../model/links.js";
 import { flatShape, shapeContext } from "../model/shapes.js";
 import type { InterfaceDeclaration } from "../model/types.js";
-import { constant, fastName, objectBody, propertyLines, unlessSkipped, type FastContext } from "./fast-nodes.js";
+import { checkedProperty, constant, fastName, objectBody, propertyLines, unlessSkipped, type FastContext } from "./fast-nodes.js";
 
 // Fast validators of interfaces deep in a chain of extensions (model/links.ts). Such a validator
 // calls its bases' validators and then checks its own properties, so an N-deep chain is O(N)
@@ -50,7 +50,7 @@ export function linkedFunction(name: string, link: Link, ctx: FastContext, plan:
     return `if (!${baseValidator(base.name, plan)}(v, ${skip})) return false;`;
   });
   if (link.own.some((property) => !(property.name in Object.prototype))) lines.push('const p = v["__proto__"] === rt.OP;');
-  link.own.forEach((property, i) => lines.push(...unlessSkipped(property.name, propertyLines(property, i, ctx, name), plan.skippable)));
+  link.own.forEach((property, i) => lines.push(...unlessSkipped(property.name, propertyLines(checkedProperty(property, i, ctx, name)), plan.skippable)));
   lines.push("return true;");
   const parameters = skipping ? "v: any, skip?: ReadonlySet<string>" : "v: any";
   return `function ${fastName(name)}(${parameters}): boolean {\n${lines.map((line) => `  ${line}`).join("\n")}\n}`;

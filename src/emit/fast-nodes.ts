@@ -1,5 +1,6 @@
 import { discriminatorOf, literalValuesOf, objectBehind } from "../model/derive.js";
 import type { ArrayType, Declaration, ObjectType, Property, StringType, TypeNode } from "../model/types.js";
+import { ownKeyLoop } from "./fast-loop.js";
 import { FORMAT_CHECKS, isObjectSchema, keptUnionMembers } from "./zod-nodes.js";
 
 // The fast validators: one plain function per type, straight-line code read off the model, with
@@ -140,7 +141,7 @@ function arrayHelper(type: ArrayType, ctx: FastContext, path: string): string {
  * z.discriminatedUnion give the same verdict there (each member requires its own tag value).
  */
 /** A check that accepts every value (`true`, however parenthesised). */
-function isTrivial(check: string): boolean {
+export function isTrivial(check: string): boolean {
   return /^\(*true\)*$/.test(check);
 }
 
@@ -212,13 +213,26 @@ function acceptsAnything(type: TypeNode, ctx: FastContext, seen = new Set<string
   return target?.kind === "alias" && acceptsAnything(target.type, ctx, seen); // an interface is an object
 }
 
-/** The lines that check one declared property of `v`. */
-export function propertyLines(property: Property, index: number, ctx: FastContext, path: string): string[] {
+/** A declared property with the check of its value (held in `x`), built once for every path that reads it. */
+export interface CheckedProperty {
+  property: Property;
+  x: string;
+  /** The type accepts every value, undefined included: no check is written. */
+  anything: boolean;
+  check: string;
+}
+
+export function checkedProperty(property: Property, index: number, ctx: FastContext, path: string): CheckedProperty {
   const x = `x${index}`;
+  const anything = acceptsAnything(property.type, ctx);
+  return { property, x, anything, check: anything ? "true" : fastCheck(property.type, x, ctx, `${path}_${property.name}`) };
+}
+
+/** The lines that check one declared property of `v`, by its own-property presence. */
+export function propertyLines({ property, x, anything, check }: CheckedProperty): string[] {
   const { read, plain } = keyAccess(property.name);
   // A present undefined: own for certain on the hasOwnProperty path, else when `key in v`.
   const ownUndefined = plain ? `!(${plain}) || ${JSON.stringify(property.name)} in v` : "true";
-  const anything = acceptsAnything(property.type, ctx);
   // exactOptional(anything) accepts whatever is there; the value is still read, as Zod reads it.
   if (property.optional && anything) return [`void (${read});`];
   const lines = [`const ${x} = ${read};`];
@@ -226,7 +240,6 @@ export function propertyLines(property: Property, index: number, ctx: FastContex
   if (property.type.kind === "unknown") return [...lines, `if (${x} === undefined || ${x} === rt.ABSENT) return false;`];
   // Any other type that accepts everything (an alias of unknown, a union with it) only needs the key.
   if (anything) return [...lines, `if (${x} === rt.ABSENT || (${x} === undefined && !(${ownUndefined}))) return false;`];
-  const check = fastCheck(property.type, x, ctx, `${path}_${property.name}`);
   if (!property.optional) return [...lines, `if (${x} === undefined || ${x} === rt.ABSENT || !(${check})) return false;`];
   // exactOptional: absent, or present and valid; a present undefined fails.
   return [...lines, `if (${x} === undefined ? ${ownUndefined} : ${x} !== rt.ABSENT && !(${check})) return false;`];
@@ -251,12 +264,19 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string, gua
       "return !rt.hasEnumerableSymbol(v);",
     ];
   }
-  const lines = [`if (!(${OBJECT_TEST("v")})) return false;`];
-  if (type.properties.some((property) => !(property.name in Object.prototype))) lines.push('const p = v["__proto__"] === rt.OP;');
-  type.properties.forEach((property, i) => lines.push(...unlessSkipped(property.name, propertyLines(property, i, ctx, path), guarded)));
-  if (index && index.kind !== "unknown") lines.push(...extraKeyLines(type, index, ctx, path));
-  lines.push("return true;");
-  return lines;
+  const test = `if (!(${OBJECT_TEST("v")})) return false;`;
+  const checked = type.properties.map((property, i) => checkedProperty(property, i, ctx, path));
+  const extra = index && index.kind !== "unknown" ? fastCheck(index, "e", ctx, `${path}_value`) : undefined;
+  const exact: string[] = [];
+  if (type.properties.some((property) => !(property.name in Object.prototype))) exact.push('const p = v["__proto__"] === rt.OP;');
+  checked.forEach((property) => exact.push(...unlessSkipped(property.property.name, propertyLines(property), guarded)));
+  if (extra !== undefined) exact.push(...extraKeyLines(type, extra));
+  exact.push("return true;");
+  // A base told to skip keys (fast-links.ts) reads them the exact way only; an object with
+  // nothing to read needs no loop.
+  if (guarded || (!checked.length && extra === undefined)) return [test, ...exact];
+  // The exact way in a function of its own: the loop's function stays small enough to inline.
+  return [test, ...ownKeyLoop(checked, extra), `return ${helper(ctx, `${path}_exact`, exact)}(v);`];
 }
 
 /**
@@ -268,8 +288,7 @@ export function unlessSkipped(key: string, lines: string[], guarded: Set<string>
   return [`if (skip === undefined || !skip.has(${JSON.stringify(key)})) {`, ...lines.map((line) => `  ${line}`), "}"];
 }
 
-function extraKeyLines(type: ObjectType, index: TypeNode, ctx: FastContext, path: string): string[] {
-  const value = fastCheck(index, "e", ctx, `${path}_value`);
+function extraKeyLines(type: ObjectType, value: string): string[] {
   const declared = type.properties.map((p) => `case ${JSON.stringify(p.name)}:`);
   return [
     `const q = v["__proto__"] === rt.OP && !rt.polluted();`,
@@ -285,7 +304,7 @@ function extraKeyLines(type: ObjectType, index: TypeNode, ctx: FastContext, path
  * Reads the value under `k` (a getter runs, as Zod runs it) and checks it; a check that accepts
  * anything only reads it (an unused \`e\` or \`if (!(true))\` would not compile under strict flags).
  */
-function valueLines(check: string): string[] {
+export function valueLines(check: string): string[] {
   if (isTrivial(check)) return ["  void v[k];"];
   // After rt.isPlainRecord(v), `v[k]` is `unknown`, which a bound (`e >= 0`) cannot compare: `any` then.
   return [`  const e${/\be [<>]=/.test(check) ? ": any" : ""} = v[k];`, `  if (!(${check})) return false;`];
