@@ -6,7 +6,6 @@ import { GeneratorError, type Warning } from "./errors.js";
 import type { OutputFile } from "./emit/common.js";
 import type { SchemaModel } from "./model/types.js";
 import type { SchemaSource } from "./schema/resolve.js";
-import { emitUnit, type EmitKind } from "./units/build.js";
 import { GENERATOR_VERSION } from "./version.js";
 import { formatFiles, resolveFormatSettings, type FormatSettings } from "./write/format.js";
 import { toJavaScript } from "./write/transpile.js";
@@ -14,8 +13,8 @@ import { manifestFor, planOutput, writeOutput, type FilePlan, type WriteHooks } 
 import { hashText, manifestMatchesDisk, readManifest, renderManifest, type ManifestRevision } from "./write/manifest.js";
 import { assertUsableOutDir } from "./write/paths.js";
 
-export type { EmitKind } from "./units/build.js";
-export { buildModel } from "./units/build.js";
+/** What a generation writes: JavaScript with declarations (the default), or TypeScript sources. */
+export type EmitKind = "js" | "ts";
 
 export interface GenerateRequest {
   sources: SchemaSource[];
@@ -67,9 +66,8 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
     const revisions = units.map((u, i) => ({ label: u.source.label, revision: u.source.revision, dir: u.dir, types: manifest.revisions[i]?.types ?? 0 }));
     return { outDir: request.outDir, upToDate: true, revisions, files, warnings: [] };
   }
-  const emitted = await emitAll(units, emit);
-  const { warnings, revisions } = emitted;
-  const files = emit === "js" ? emitted.files : await formatFiles(emitted.files, settings);
+  const { warnings, revisions, sources } = await emitAll(units);
+  const files = emit === "js" ? toJavaScript(sources) : await formatFiles(sources, settings);
   const plans = planOutput(request.outDir, files);
   const next = manifestFor(GENERATOR_VERSION, inputs, revisions.map(({ label, dir, types }) => ({ label, dir, types })), files);
   const unchanged = plans.every((p) => p.status === "unchanged");
@@ -93,21 +91,27 @@ async function outputSettings(outDir: string, emit: EmitKind): Promise<FormatSet
 interface Emitted {
   warnings: Warning[];
   revisions: RevisionOutcome[];
-  /** Every file of the output: `.js` + `.d.ts` for `emit: "js"`, else TypeScript, unformatted. */
-  files: OutputFile[];
+  /** Every file of the output as TypeScript, unformatted. */
+  sources: OutputFile[];
 }
 
-/** Builds every source (on two threads when there are several), then the files spanning them and the runtime. */
-async function emitAll(units: Unit[], emit: EmitKind): Promise<Emitted> {
-  const { buildUnits } = await import("./units/pool.js");
-  const built = await buildUnits(units.map((unit) => ({ source: unit.source, dir: unit.dir, emit })));
-  const warnings = built.flatMap((b) => b.warnings);
-  const revisions = units.map((unit, i) => ({ label: unit.source.label, revision: unit.source.revision, dir: unit.dir, types: built[i]!.model.declarations.length }));
+/** Parses and emits every source, then the files spanning them and the runtime. */
+async function emitAll(units: Unit[]): Promise<Emitted> {
+  const warnings: Warning[] = [];
+  const revisions: RevisionOutcome[] = [];
+  const emitted: OutputFile[] = [];
+  const models: Array<{ dir: string; model: SchemaModel }> = [];
+  for (const unit of units) {
+    const { model, warnings: found } = await buildModel(unit.source);
+    warnings.push(...found);
+    revisions.push({ label: unit.source.label, revision: unit.source.revision, dir: unit.dir, types: model.declarations.length });
+    models.push({ dir: unit.dir, model });
+    emitted.push(...(await emitUnit(model, unit.dir)));
+  }
   const { emitRuntime, emitRoot } = await import("./emit/index.js");
   // Several revisions: files at the root span them (connect.ts, index.ts).
-  const models = units.map((unit, i) => ({ dir: unit.dir, model: built[i]!.model }));
-  const shared = [...(models.length > 1 ? emitRoot(models, { generatorVersion: GENERATOR_VERSION }) : []), ...emitRuntime({ generatorVersion: GENERATOR_VERSION })];
-  return { warnings, revisions, files: [...built.flatMap((b) => b.files), ...(emit === "js" ? toJavaScript(shared) : shared)] };
+  if (models.length > 1) emitted.push(...emitRoot(models, { generatorVersion: GENERATOR_VERSION }));
+  return { warnings, revisions, sources: [...emitted, ...emitRuntime({ generatorVersion: GENERATOR_VERSION })] };
 }
 
 /** One folder per source when there are several; names must be distinct and safe. */
@@ -126,6 +130,18 @@ function unitsOf(sources: SchemaSource[]): Unit[] {
     seen.set(dir, source);
     return { source, dir };
   });
+}
+
+async function emitUnit(model: SchemaModel, dir: string): Promise<OutputFile[]> {
+  const { emitRevision } = await import("./emit/index.js");
+  const files = emitRevision(model, { generatorVersion: GENERATOR_VERSION, runtimeImport: dir ? "../runtime" : "./runtime" });
+  return files.map((f) => ({ path: dir ? `${dir}/${f.path}` : f.path, content: f.content }));
+}
+
+/** Parsing is the only step that needs ts-morph, so it is loaded only when needed. */
+export async function buildModel(source: SchemaSource): Promise<{ model: SchemaModel; warnings: Warning[] }> {
+  const { parseSchema } = await import("./parse/index.js");
+  return parseSchema({ text: source.text, fileName: source.file, revision: source.revision });
 }
 
 /** The formatted files of one model as a standalone output (used by `diff --generated`). */
