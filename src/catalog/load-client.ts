@@ -1,13 +1,14 @@
 // The one place mcp-gen itself runs generated code: `mcp-gen catalog` connects with the protocol
 // output's own connect() (or, for a one-revision output, its createClient()). The default output is
-// JavaScript (`.js` + `.d.ts`), copied as it is; a `--emit ts` output is transpiled file by file
-// (TypeScript as ts-morph bundles it). Either way the modules reachable from the entry go into the
+// JavaScript (`.js` + `.d.ts`), copied as it is; a `--emit ts` output is transpiled by the
+// generator's own transpiler, the one that makes the default output. Either way the modules reachable from the entry go into the
 // project cache, once per content, beside a package.json that marks them as ES modules (the
 // project's own may say CommonJS), and are imported from there; the project's node_modules provide zod.
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { GeneratorError } from "../errors.js";
+import { generatorFingerprint } from "../generate.js";
 import { projectRoot } from "../schema/resolve.js";
 import { hashText } from "../write/manifest.js";
 
@@ -92,9 +93,10 @@ function fromClient(module: Record<string, unknown>): LoadedProtocol {
 /** The folder of the transpiled files, named after the sources' hash (made atomically, once). */
 async function transpiled(protocolDir: string, entry: string): Promise<string> {
   const sources = reachable(protocolDir, entry);
-  // TypeScript is loaded only for a `--emit ts` output (the default output is copied as it is).
-  const ts = [...sources].some((f) => f.endsWith(".ts")) ? (await import("ts-morph")).ts : undefined;
-  const key = hashText(JSON.stringify([ts?.version ?? "js", ...[...sources].sort().map((file) => [file, hashText(readFileSync(join(protocolDir, file)))])])).slice(0, 24);
+  const texts = [...sources].sort().map((path) => ({ path, content: readFileSync(join(protocolDir, path), "utf8") }));
+  // A `--emit ts` output goes through the generator's own transpiler (so the key names the generator).
+  const typed = texts.some((f) => f.path.endsWith(".ts"));
+  const key = hashText(JSON.stringify([typed ? generatorFingerprint() : "js", ...texts.map((f) => [f.path, hashText(f.content)])])).slice(0, 24);
   const root = join(projectRoot(), ".mcp-gen", "js");
   const target = join(root, key);
   if (existsSync(join(target, ".complete"))) {
@@ -102,14 +104,11 @@ async function transpiled(protocolDir: string, entry: string): Promise<string> {
     return target;
   }
   const staging = join(root, `.staging-${process.pid}-${Date.now()}`);
-  for (const file of sources) {
-    const text = readFileSync(join(protocolDir, file), "utf8");
-    const output = !ts || file.endsWith(".js")
-      ? text
-      : ts.transpileModule(text, { fileName: file, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: true, sourceMap: false } }).outputText;
-    const out = join(staging, file.replace(/\.ts$/, ".js"));
+  const modules = typed ? (await import("../write/transpile.js")).toJavaScript(texts).filter((f) => f.path.endsWith(".js")) : texts;
+  for (const file of modules) {
+    const out = join(staging, file.path);
     mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, output);
+    writeFileSync(out, file.content);
   }
   writeFileSync(join(staging, "package.json"), '{ "type": "module" }\n');
   writeFileSync(join(staging, ".complete"), "");
