@@ -127,5 +127,15 @@ export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: Tabl
     return [internal, ...(variant ? [variant] : []), ...ctx.functions, exportedFunctions(declaration, recursive.has(declaration.name))].join("\n\n");
   });
   const tableContext: FastContext = { byName, recursive, component: new Set(), functions: [], constants, taken };
-  return { declarations: [...declarations, fastCheckTable(tableSchemas, tableContext)], constants };
+  return { declarations: [...declarations, fastCheckTable(tableSchemas, tableContext), fastZodCall(model)], constants };
+}
+
+/**
+ * The statement that puts every exported schema's parse methods on its fast validator
+ * (templates/runtime/fast-zod.ts): `XSchema.safeParse` takes the verdict from `isX` and builds
+ * Zod's output itself; Zod runs only to report the issues of invalid input.
+ */
+function fastZodCall(model: SchemaModel): string {
+  const calls = model.declarations.map((d) => `rt.fastZod(S.${schemaName(d.name)}, ${fastExports(d.name).guard});`);
+  return [`// \`XSchema.safeParse\`, \`.parse\` and the rest take their verdict from \`isX\` (see runtime/fast-zod).`, ...calls].join("\n");
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { z } from "zod";
 import { main } from "../../src/cli.js";
 import type { GeneratedModule } from "./generated.js";
 import { scratchDir } from "./spec.js";
@@ -27,7 +28,7 @@ export async function generateFromText(name: string, schemaText: string): Promis
 export function zodVerdict(module: GeneratedModule, type: string, value: unknown): boolean | "throws" {
   const schema = module[`${type}Schema`] as { safeParse(value: unknown): { success: boolean } };
   try {
-    return schema.safeParse(value).success;
+    return z.safeParse(schema as unknown as z.ZodType, value).success;
   } catch {
     return "throws";
   }

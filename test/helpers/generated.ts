@@ -1,6 +1,6 @@
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
-import type { z } from "zod";
+import { z } from "zod";
 import { generatedJsDir } from "./spec.js";
 
 export type GeneratedModule = Record<string, unknown>;
@@ -15,6 +15,15 @@ export function loadGenerated(revision: string): Promise<GeneratedModule> {
     cache.set(revision, loaded);
   }
   return loaded;
+}
+
+/**
+ * Zod's own parse of a generated schema (`z.safeParse` runs the schema's internals): the oracle
+ * the fast path is held to. `XSchema.safeParse` itself takes its verdict from `isX`
+ * (templates/runtime/fast-zod.ts), so a test comparing the two must not call it.
+ */
+export function zodSafeParse(schema: unknown, value: unknown): ReturnType<typeof z.safeParse> {
+  return z.safeParse(schema as z.ZodType, value);
 }
 
 /** The generated validator for a type, by the naming contract `X` → `XSchema`. */

@@ -15,6 +15,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 const [moduleUrl, examples] = process.argv.slice(1);
 const generated = await import(moduleUrl);
+const { z } = await import("zod");
 const failures = [];
 const fastDisagrees = [];
 let passed = 0;
@@ -30,7 +31,7 @@ for (const type of readdirSync(examples)) {
     const inputs = [value, ...(isObject ? [Object.create(value), { ...value, __proto__: null }, JSON.parse(JSON.stringify(value).replace(/^\{/, '{"__proto__": 1,').replace(/,\}$/, "}"))] : [])];
     for (const input of inputs) {
       variants++;
-      if (generated[type + "Schema"].safeParse(input).success !== generated["is" + type](input)) fastDisagrees.push(type + "/" + file + " variant " + inputs.indexOf(input));
+      if (z.safeParse(generated[type + "Schema"], input).success !== generated["is" + type](input)) fastDisagrees.push(type + "/" + file + " variant " + inputs.indexOf(input));
     }
   }
 }

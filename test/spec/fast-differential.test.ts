@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSchema } from "../../src/parse/index.js";
-import { loadGenerated, schemaFor, type GeneratedModule } from "../helpers/generated.js";
+import { loadGenerated, schemaFor, zodSafeParse, type GeneratedModule } from "../helpers/generated.js";
 import { ODD_VALUES, TRANSFORMS, variantAt } from "../helpers/hostile.js";
 import { PayloadGenerator, mutate, rng, type Site } from "../helpers/payloads.js";
 import { REVISIONS, SPEC_ROOT } from "../helpers/spec.js";
@@ -54,7 +54,7 @@ function generated(revision: string): Case[] {
 
 function zodVerdict(module: GeneratedModule, type: string, value: unknown): boolean | "throws" {
   try {
-    return schemaFor(module, type).safeParse(value).success;
+    return zodSafeParse(schemaFor(module, type), value).success;
   } catch {
     return "throws";
   }
@@ -92,6 +92,44 @@ describe.each(REVISIONS)("fast validators agree with the Zod schemas, %s", (revi
     }
   });
 
+  it("XSchema.safeParse, .parse, .safeParseAsync and ~standard give Zod's own results: verdict, output (keys in Zod's order) and issues", async () => {
+    const module = await loadGenerated(revision);
+    const cases = [...examples(revision), ...generated(revision)];
+    const differences: string[] = [];
+    let copied = 0;
+    let valid = 0;
+    for (const [i, c] of cases.entries()) {
+      const schema = schemaFor(module, c.type);
+      const own = zodSafeParse(schema, c.value);
+      const ours = schema.safeParse(c.value);
+      const where = `${c.type} (${c.kind}): ${describeValue(c.value)}`;
+      if (ours.success !== own.success) differences.push(`verdict ${ours.success}, Zod ${own.success}: ${where}`);
+      else if (own.success) {
+        valid++;
+        if (own.data !== c.value && own.data !== null && typeof own.data === "object") copied++;
+        const difference = outputDifference(ours.data, own.data, c.value);
+        if (difference) differences.push(`output ${difference}: ${where}`);
+      } else if (JSON.stringify(ours.error?.issues) !== JSON.stringify(own.error?.issues)) differences.push(`issues: ${where}`);
+      // The other entry points, on a sample.
+      if (i % 20 !== 0) continue;
+      const standard = await schema["~standard"].validate(c.value);
+      if (("value" in standard) !== own.success || (own.success && outputDifference((standard as { value: unknown }).value, own.data, c.value))) differences.push(`~standard: ${where}`);
+      const later = await schema.safeParseAsync(c.value);
+      if (later.success !== own.success || (own.success && outputDifference(later.data, own.data, c.value))) differences.push(`safeParseAsync: ${where}`);
+      let parsed: unknown;
+      try {
+        parsed = schema.parse(c.value);
+        if (!own.success || outputDifference(parsed, own.data, c.value)) differences.push(`parse: ${where}`);
+      } catch (error) {
+        if (own.success || JSON.stringify((error as { issues: unknown }).issues) !== JSON.stringify(own.error.issues)) differences.push(`parse threw: ${where}`);
+      }
+    }
+    expect(differences.slice(0, 10)).toEqual([]);
+    // Outputs that are copies (objects, arrays), and rejections, both in quantity.
+    expect(copied).toBeGreaterThan(cases.length / 4);
+    expect(cases.length - valid).toBeGreaterThan(cases.length / 5);
+  });
+
   it("the parse helpers return the input itself when valid, and Zod's issues when not", async () => {
     const module = await loadGenerated(revision);
     const cases = generated(revision).filter((_, i) => i % 25 === 0);
@@ -123,4 +161,33 @@ function describeValue(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+/**
+ * Where `ours` differs from Zod's output `theirs` for `input`, or undefined: the same
+ * primitives, the same references where Zod keeps the input's own value (an `unknown` key, a
+ * primitive), and elsewhere new objects with the same prototype and the same own keys in the
+ * same order, each an enumerable data property with the same value.
+ */
+function outputDifference(ours: unknown, theirs: unknown, input: unknown, path = "$", depth = 0): string | undefined {
+  if (Object.is(ours, theirs)) return undefined;
+  if ((ours === input) !== (theirs === input)) return `${path}: ${theirs === input ? "Zod keeps the input, this is a copy" : "this keeps the input, Zod copies it"}`;
+  if (ours === null || theirs === null || typeof ours !== "object" || typeof theirs !== "object") return `${path}: ${String(ours)} vs ${String(theirs)}`;
+  if (depth > 300) return `${path}: too deep to compare`;
+  if (Object.getPrototypeOf(ours) !== Object.getPrototypeOf(theirs)) return `${path}: another prototype`;
+  const [a, b] = [Reflect.ownKeys(ours), Reflect.ownKeys(theirs)];
+  if (a.length !== b.length || a.some((key, i) => key !== b[i])) return `${path}: keys ${a.map(String).join(",")} vs Zod's ${b.map(String).join(",")}`;
+  for (const key of a) {
+    const [x, y] = [Object.getOwnPropertyDescriptor(ours, key)!, Object.getOwnPropertyDescriptor(theirs, key)!];
+    if (x.enumerable !== y.enumerable || "value" in x !== "value" in y) return `${path}.${String(key)}: another property kind`;
+    let child: unknown;
+    try {
+      child = input !== null && typeof input === "object" ? (input as Record<PropertyKey, unknown>)[key] : undefined;
+    } catch {
+      child = undefined;
+    }
+    const difference = outputDifference(x.value, y.value, child, `${path}.${String(key)}`, depth + 1);
+    if (difference) return difference;
+  }
+  return undefined;
 }

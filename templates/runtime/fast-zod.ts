@@ -1,0 +1,435 @@
+// The exported Zod schemas' parse methods on the fast path. `fastZod` (called at the end of
+// validators.ts, once per export) gives every exported `XSchema` a `safeParse`, `parse`, `safeParseAsync`,
+// `parseAsync` and Standard Schema `validate` that take the verdict from `isX`, the fast
+// validator with exactly the Zod schema's verdict (the differential tests hold the two to it):
+//  - valid input: the output is built here, as Zod's parser would build it (`outputOf`, read
+//    off the schema's own definition): a new object per object schema, declared keys first in the
+//    shape's order, then the unknown keys in the input's order, an own "__proto__" last (as
+//    own-keys.ts adds it); arrays copied; the value of an `unknown` key, a primitive and anything
+//    Zod passes through kept by reference; a union's output is its first member that accepts.
+//  - invalid input, or a schema whose definition holds what this file does not rebuild
+//    (transforms, defaults, codecs, …), or input that throws while it is read: Zod's own method,
+//    so the issues are Zod's, word for word.
+// Zod's own parser stays reachable as `z.safeParse(XSchema, value)` (it runs the schema's
+// internals, never these methods). Schemas derived from an export (`.extend`, `.describe`, …)
+// are new instances, on Zod's parser.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { z } from "zod";
+
+type Guard = (value: unknown) => boolean;
+type Copy = (value: any) => unknown;
+
+interface Schema {
+  _zod: { def: any; run(payload: { value: unknown; issues: unknown[] }, ctx: object): { issues: unknown[] } | Promise<unknown> };
+  [method: string]: any;
+}
+
+/** The fast validator of each exported schema (by identity): a union asks it which member accepts. */
+const guards = new WeakMap<object, Guard>();
+const copies = new WeakMap<object, Copy>();
+
+/** A schema whose output is not rebuilt here: its parse methods stay Zod's. */
+class NotRebuilt extends Error {}
+const FAILED: unique symbol = Symbol("failed");
+
+const hasOwn = (value: object, key: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(value, key);
+const isEnumerable = (value: object, key: PropertyKey): boolean => Object.prototype.propertyIsEnumerable.call(value, key);
+const same: Copy = (value) => value;
+
+/** Defines an own data property (assignment to "__proto__" would set the prototype instead). */
+function define(target: object, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * Installs the fast parse methods on an exported schema, given its `isX`. Typed `unknown` on
+ * purpose: one call per schema, so that no expression relates the schemas' types (an array of
+ * them would make the checker reduce a union of every schema type). Outputs are built on first
+ * use, once every export of the module has its guard.
+ */
+export function fastZod(schema: unknown, guard: Guard): void {
+  guards.set(schema as object, guard);
+  install(schema as Schema, guard);
+}
+
+function install(schema: Schema, guard: Guard): void {
+  const zod = { safeParse: schema["safeParse"], parse: schema["parse"], safeParseAsync: schema["safeParseAsync"], parseAsync: schema["parseAsync"] };
+  let copy: Copy | null | undefined;
+  /** Zod's output for input the guard accepted, or FAILED (then Zod's own method answers). */
+  const output = (value: unknown): unknown => {
+    if (copy === undefined) copy = rebuildable(schema) ? outputOf(schema) : null;
+    if (copy === null) return FAILED;
+    state.plainKeys = !polluted();
+    try {
+      const out = copy(value);
+      // A getter of the input made Object.prototype enumerable meanwhile: Zod answers instead.
+      return state.plainKeys && polluted() ? FAILED : out;
+    } catch {
+      return FAILED;
+    } finally {
+      state.plainKeys = false;
+    }
+  };
+  const fast = (value: unknown): unknown => (guard(value) ? output(value) : FAILED);
+  schema["safeParse"] = (data: unknown, params?: unknown) => {
+    const out = fast(data);
+    return out === FAILED ? zod.safeParse.call(schema, data, params) : { success: true, data: out };
+  };
+  schema["parse"] = (data: unknown, params?: unknown) => {
+    const out = fast(data);
+    return out === FAILED ? zod.parse.call(schema, data, params) : out;
+  };
+  schema["safeParseAsync"] = async (data: unknown, params?: unknown) => {
+    const out = fast(data);
+    return out === FAILED ? zod.safeParseAsync.call(schema, data, params) : { success: true, data: out };
+  };
+  schema["parseAsync"] = async (data: unknown, params?: unknown) => {
+    const out = fast(data);
+    return out === FAILED ? zod.parseAsync.call(schema, data, params) : out;
+  };
+  installStandard(schema, fast);
+}
+
+/**
+ * The Standard Schema `validate` (what SDKs and form libraries call), built on first read as
+ * Zod builds its own: Zod's getter defines its object on the instance, which is then replaced.
+ */
+function installStandard(schema: Schema, fast: (value: unknown) => unknown): void {
+  Object.defineProperty(schema, "~standard", {
+    configurable: true,
+    enumerable: false,
+    get() {
+      delete schema["~standard"];
+      const zodStandard = schema["~standard"];
+      const validate = (value: unknown) => {
+        const out = fast(value);
+        return out === FAILED ? zodStandard.validate(value) : { value: out };
+      };
+      const standard = { ...zodStandard, validate };
+      Object.defineProperty(schema, "~standard", { configurable: true, writable: true, enumerable: false, value: standard });
+      return standard;
+    },
+  });
+}
+
+/** True when every part of the schema is one whose output `outputOf` rebuilds. */
+function rebuildable(schema: Schema): boolean {
+  try {
+    outputOf(schema);
+    return true;
+  } catch (error) {
+    if (error instanceof NotRebuilt) return false;
+    throw error;
+  }
+}
+
+/**
+ * The function that builds Zod's output for a value the schema accepts. Built once per schema;
+ * a recursive schema reaches itself through the entry set before its build.
+ */
+export function outputOf(schema: Schema): Copy {
+  const known = copies.get(schema);
+  if (known) return known;
+  let built: Copy | undefined;
+  copies.set(schema, (value) => built!(value));
+  try {
+    built = build(schema);
+  } catch (error) {
+    copies.delete(schema);
+    throw error;
+  }
+  copies.set(schema, built);
+  return built;
+}
+
+/** Checks that change the value (`z.overwrite`: trim, case) are Zod's to run. */
+function transforms(def: any): boolean {
+  return Array.isArray(def.checks) && def.checks.some((check: any) => check?._zod?.def?.check === "overwrite");
+}
+
+function build(schema: Schema): Copy {
+  const def = schema._zod.def;
+  if (transforms(def)) throw new NotRebuilt();
+  switch (def.type) {
+    case "string":
+    case "number":
+    case "boolean":
+    case "null":
+    case "undefined":
+    case "literal":
+    case "enum":
+    case "unknown":
+    case "any":
+    case "custom":
+      return same;
+    case "optional":
+    case "nullable": {
+      const inner = outputOf(def.innerType);
+      return (value) => (value === undefined || value === null ? value : inner(value));
+    }
+    case "lazy":
+      return outputOf(def.getter());
+    case "pipe":
+      // The depth guard (rt.depthGuarded): a check on z.unknown(), then the schema itself.
+      if (!["unknown", "any"].includes(def.in._zod.def.type) || transforms(def.in._zod.def)) throw new NotRebuilt();
+      return outputOf(def.out);
+    case "array":
+      return arrayOutput(outputOf(def.element));
+    case "object":
+      return objectOutput(def);
+    case "record":
+      return recordOutput(def);
+    case "union":
+      return def.discriminator === undefined ? unionOutput(def.options) : taggedOutput(def.discriminator, def.options);
+    default:
+      throw new NotRebuilt();
+  }
+}
+
+function arrayOutput(item: Copy): Copy {
+  return (value: unknown[]) => {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = item(value[i]);
+    return out;
+  };
+}
+
+/** What an object schema does with unknown keys (as own-keys.ts reads its catchall). */
+function extrasOf(def: any): "strip" | "keep" | "check" {
+  const catchall = def.catchall?._zod.def.type;
+  if (catchall === undefined || catchall === "never") return "strip"; // a strict object's valid input has none
+  return catchall === "unknown" || catchall === "any" ? "keep" : "check";
+}
+
+/**
+ * z.object / z.looseObject / .catchall under rt.own: the declared keys that are own properties,
+ * in the shape's order; then the own enumerable unknown keys in the input's order; then an own
+ * "__proto__", as own-keys.ts `finishObject` adds it.
+ */
+function objectOutput(def: any): Copy {
+  const shape = def.shape as Record<string, Schema>;
+  const keys = Object.keys(shape).filter((key) => key !== "__proto__");
+  const parts: ObjectParts = {
+    keys,
+    values: keys.map((key) => outputOf(shape[key]!)),
+    extras: extrasOf(def),
+    rest: same,
+    proto: undefined,
+  };
+  if (parts.extras === "check") parts.rest = outputOf(def.catchall);
+  const protoSchema = hasOwn(shape, "__proto__") ? shape["__proto__"] : parts.extras === "check" ? def.catchall : undefined;
+  const protoValue = protoSchema ? outputOf(protoSchema) : same;
+  const protoDeclared = hasOwn(shape, "__proto__");
+  parts.proto = (value, out) => {
+    if (protoDeclared || (parts.extras !== "strip" && isEnumerable(value, "__proto__"))) define(out, "__proto__", protoValue(value["__proto__"]));
+  };
+  return compiledObject(parts) ?? interpretedObject(parts);
+}
+
+interface ObjectParts {
+  keys: string[];
+  values: Copy[];
+  extras: "strip" | "keep" | "check";
+  rest: Copy;
+  /** Adds an own "__proto__" of the input (called only when there is one). */
+  proto: ((value: Record<string, unknown>, out: object) => void) | undefined;
+}
+
+function interpretedObject({ keys, values, extras, rest, proto }: ObjectParts): Copy {
+  const declared = new Set(keys);
+  return (value: Record<string, unknown>) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (hasOwn(value, key)) out[key] = values[i]!(value[key]);
+    }
+    if (extras !== "strip") {
+      for (const key in value) if (!declared.has(key) && key !== "__proto__" && hasOwn(value, key)) out[key] = rest(value[key]);
+    }
+    if (hasOwn(value, "__proto__")) proto!(value, out);
+    return out;
+  };
+}
+
+/**
+ * The same function as {@link interpretedObject}, compiled for this one object (literal keys, a
+ * `switch` for the declared ones): every property access is then a monomorphic named one. Zod
+ * compiles its objects the same way; like Zod, not where `new Function` is refused (strict CSP,
+ * Cloudflare Workers) or Zod is configured `jitless`: the interpreted function answers there.
+ */
+function compiledObject(parts: ObjectParts): Copy | undefined {
+  if (!canCompile()) return undefined;
+  const body = ["const o = {};", 'const p = v["__proto__"] === OP;', "if (p && state.plainKeys) {", ...indent(loopLines(parts)), "} else {", ...indent(exactLines(parts)), "}", 'if (has(v, "__proto__")) proto(v, o);', "return o;"];
+  try {
+    const factory = new Function("c", "rest", "proto", "has", "OP", "state", "N", `return function (v) {\n${body.join("\n")}\n};`);
+    return factory(parts.values, parts.rest, parts.proto, hasOwn, Object.prototype, state, NOT_MET) as Copy;
+  } catch {
+    return undefined;
+  }
+}
+
+const indent = (lines: string[]): string[] => lines.map((line) => `  ${line}`);
+
+/** Marks a declared key the loop did not meet. */
+const NOT_MET = Symbol("not met");
+
+/** A declared key of a compiled object: its literal, its variable, and its output expression. */
+function declaredKeys({ keys, values }: ObjectParts): Array<{ key: string; k: string; x: string; value: (x: string) => string }> {
+  return keys.map((key, i) => ({ key, k: JSON.stringify(key), x: `x${i}`, value: (x: string) => (values[i] === same ? x : `c[${i}](${x})`) }));
+}
+
+/** `switch` cases of the declared keys and "__proto__" (the keys the unknown-key loop skips). */
+function skippedCases(keys: string[]): string {
+  return [...keys, "__proto__"].map((key) => `case ${JSON.stringify(key)}:`).join(" ");
+}
+
+/**
+ * With nothing enumerable on Object.prototype (checked once per parse) and the input's prototype
+ * Object.prototype, `for...in` yields exactly the own enumerable keys, and reads each value
+ * through the enum cache whatever the input's hidden class (as the fast validators' loop does:
+ * fast-loop.ts). A declared key the loop did not meet may still be own and non-enumerable (code,
+ * never JSON, makes those): `key in v`, then hasOwnProperty, decide. The unknown keys follow the
+ * declared ones in the output, so a second loop copies them, run only when the first met some.
+ */
+function loopLines(parts: ObjectParts): string[] {
+  const declared = declaredKeys(parts);
+  const counting = parts.extras !== "strip";
+  const lines = declared.length ? [`let ${declared.map((d) => `${d.x} = N`).join(", ")};`] : [];
+  if (counting) lines.push("let u = 0;");
+  lines.push("for (const k in v) {", "  switch (k) {");
+  for (const d of declared) lines.push(`    case ${d.k}: ${d.x} = v[k]; break;`);
+  if (counting) lines.push('    case "__proto__": break;', "    default: u++;");
+  lines.push("  }", "}");
+  for (const d of declared) {
+    const own = d.key in Object.prototype ? `has(v, ${d.k})` : `${d.k} in v && has(v, ${d.k})`;
+    lines.push(`if (${d.x} === N && ${own}) ${d.x} = v[${d.k}];`, `if (${d.x} !== N) o[${d.k}] = ${d.value(d.x)};`);
+  }
+  if (counting) lines.push("if (u > 0) {", "  for (const k in v) {", `    switch (k) { ${skippedCases(parts.keys)} continue; }`, `    o[k] = ${parts.rest === same ? "v[k]" : "rest(v[k])"};`, "  }", "}");
+  return lines;
+}
+
+/**
+ * Any other object: each declared key by own presence. On an object whose prototype is
+ * Object.prototype, a key that Object.prototype lacks is own when its value is not undefined (as
+ * fast-nodes.ts keyAccess reads it); hasOwnProperty decides the rest.
+ */
+function exactLines(parts: ObjectParts): string[] {
+  const lines = ["let x;"];
+  for (const d of declaredKeys(parts)) {
+    if (d.key in Object.prototype) lines.push(`if (has(v, ${d.k})) o[${d.k}] = ${d.value(`v[${d.k}]`)};`);
+    else lines.push(`if (p && !(${d.k} in OP)) { x = v[${d.k}]; if (x !== undefined || has(v, ${d.k})) o[${d.k}] = ${d.value("x")}; }`, `else if (has(v, ${d.k})) o[${d.k}] = ${d.value(`v[${d.k}]`)};`);
+  }
+  if (parts.extras !== "strip") lines.push("for (const k in v) {", `  switch (k) { ${skippedCases(parts.keys)} continue; }`, `  if (has(v, k)) o[k] = ${parts.rest === same ? "v[k]" : "rest(v[k])"};`, "}");
+  return lines;
+}
+
+/** Whether `for...in` yields own keys only during the output under way (see `install`). */
+const state = { plainKeys: false };
+
+/** True when Object.prototype has an enumerable property: then `for...in` yields inherited keys. */
+function polluted(): boolean {
+  for (const key in Object.prototype) if (key !== undefined) return true;
+  return false;
+}
+
+let compiles: boolean | undefined;
+
+function canCompile(): boolean {
+  if (compiles === undefined) {
+    const config = z.config() as { jitless?: boolean };
+    compiles = config.jitless !== true && z.core.util.allowsEval.value === true;
+  }
+  return compiles;
+}
+
+/** z.record(z.string(), V) under rt.own: every own enumerable key, an own "__proto__" last. */
+function recordOutput(def: any): Copy {
+  const keyType = def.keyType._zod.def;
+  if (keyType.type !== "string" || transforms(keyType)) throw new NotRebuilt();
+  const item = outputOf(def.valueType);
+  return (value: Record<string, unknown>) => {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) if (key !== "__proto__") out[key] = item(value[key]);
+    if (hasOwn(value, "__proto__") && isEnumerable(value, "__proto__")) define(out, "__proto__", item(value["__proto__"]));
+    return out;
+  };
+}
+
+/** Which values a schema can accept at all, by kind: a union skips the members that cannot. */
+type Kind = "primitive" | "object" | "array" | "any";
+
+function kindOf(schema: Schema, seen = new Set<object>()): Kind {
+  if (seen.has(schema)) return "any";
+  seen.add(schema);
+  const def = schema._zod.def;
+  switch (def.type) {
+    case "object":
+    case "record":
+      return "object";
+    case "array":
+      return "array";
+    case "string":
+    case "number":
+    case "boolean":
+    case "null":
+    case "undefined":
+    case "literal":
+    case "enum":
+      return "primitive";
+    case "optional":
+    case "nullable":
+      return kindOf(def.innerType, seen);
+    case "lazy":
+      return kindOf(def.getter(), seen);
+    case "pipe":
+      return kindOf(def.out, seen);
+    case "union": {
+      const kinds = new Set(def.options.map((option: Schema) => kindOf(option, seen)));
+      return kinds.size === 1 ? (kinds.values().next().value as Kind) : "any";
+    }
+    default:
+      return "any";
+  }
+}
+
+/** True when `schema` accepts `value`: its fast validator when it is an export, Zod's run otherwise. */
+function accepts(schema: Schema, value: unknown): boolean {
+  const guard = guards.get(schema);
+  if (guard) return guard(value);
+  const result = schema._zod.run({ value, issues: [] }, { async: false });
+  if (result instanceof Promise) throw new NotRebuilt();
+  return result.issues.length === 0;
+}
+
+/**
+ * z.union: Zod returns the first member that accepts. A primitive is its own output whichever
+ * member takes it; for an object or an array, the members of another kind are skipped, and the
+ * last one left needs no test (the union accepted the value).
+ */
+function unionOutput(options: Schema[]): Copy {
+  const members = options.map((option) => ({ option, copy: outputOf(option), kind: kindOf(option) }));
+  const forObjects = members.filter((m) => m.kind === "object" || m.kind === "any");
+  const forArrays = members.filter((m) => m.kind === "array" || m.kind === "any");
+  return (value: unknown) => {
+    if (value === null || typeof value !== "object") return value;
+    const candidates = Array.isArray(value) ? forArrays : forObjects;
+    const last = candidates.length - 1;
+    for (let i = 0; i < last; i++) if (accepts(candidates[i]!.option, value)) return candidates[i]!.copy(value);
+    if (last < 0) throw new NotRebuilt();
+    return candidates[last]!.copy(value);
+  };
+}
+
+/** z.discriminatedUnion: the member its tag names (read as Zod reads it, `value[tag]`). */
+function taggedOutput(tag: string, options: Schema[]): Copy {
+  const byTag = new Map<unknown, Copy>();
+  for (const option of options) {
+    const values: Set<unknown> | undefined = (option._zod as any).propValues?.[tag];
+    for (const value of values ?? []) if (!byTag.has(value)) byTag.set(value, outputOf(option));
+  }
+  return (value: Record<string, unknown>) => {
+    const copy = byTag.get(value[tag]);
+    if (!copy) throw new NotRebuilt();
+    return copy(value);
+  };
+}
