@@ -147,21 +147,16 @@ function transforms(def: any): boolean {
   return Array.isArray(def.checks) && def.checks.some((check: any) => check?._zod?.def?.check === "overwrite");
 }
 
+/** Schemas of primitive values: their output is the input, and they accept no object. */
+const PRIMITIVES = new Set(["string", "number", "boolean", "null", "undefined", "literal", "enum"]);
+/** Schemas whose output is the input itself, whatever it is. */
+const PASSED_THROUGH = new Set(["unknown", "any", "custom"]);
+
 function build(schema: Schema): Copy {
   const def = schema._zod.def;
   if (transforms(def)) throw new NotRebuilt();
+  if (PRIMITIVES.has(def.type) || PASSED_THROUGH.has(def.type)) return same;
   switch (def.type) {
-    case "string":
-    case "number":
-    case "boolean":
-    case "null":
-    case "undefined":
-    case "literal":
-    case "enum":
-    case "unknown":
-    case "any":
-    case "custom":
-      return same;
     case "optional":
     case "nullable": {
       const inner = outputOf(def.innerType);
@@ -362,20 +357,13 @@ function kindOf(schema: Schema, seen = new Set<object>()): Kind {
   if (seen.has(schema)) return "any";
   seen.add(schema);
   const def = schema._zod.def;
+  if (PRIMITIVES.has(def.type)) return "primitive";
   switch (def.type) {
     case "object":
     case "record":
       return "object";
     case "array":
       return "array";
-    case "string":
-    case "number":
-    case "boolean":
-    case "null":
-    case "undefined":
-    case "literal":
-    case "enum":
-      return "primitive";
     case "optional":
     case "nullable":
       return kindOf(def.innerType, seen);
