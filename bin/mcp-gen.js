@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-import { main } from "../dist/cli.js";
+// The V8 code cache first, so that TypeScript and ts-morph load from it (src/compile-cache.ts).
+import { enableCompileCache } from "../dist/compile-cache.js";
+
+enableCompileCache();
+const { main } = await import("../dist/cli.js");
 
 // A reader that stops early (`mcp-gen model … | head`) is not an error.
 process.stdout.on("error", (error) => {
