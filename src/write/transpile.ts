@@ -96,8 +96,14 @@ function assertEmitted(ts: typeof TypeScript, diagnostics: readonly TypeScript.D
   throw new GeneratorError(`internal error: ${first.file?.fileName ?? "the output"} does not transpile on its own (TS${first.code}): ${ts.flattenDiagnosticMessageText(first.messageText, "\n")}`);
 }
 
-/** Files past twice this are parsed in pieces of about this many characters (chunks.ts). */
-export const CHUNK_CHARS = 1 << 20;
+/**
+ * Files past twice this are parsed in pieces of about this many characters (chunks.ts). Small
+ * pieces are faster as well as leaner: a piece's syntax tree lives only while the piece is
+ * transpiled, and a tree of 32 KiB of text is mostly gone before V8's young generation is
+ * collected, where one of 1 MiB survives every collection during its parse and is copied, then
+ * promoted (a 1 MB schema: 2.4 s of scavenges with 1 MiB pieces, 0.75 s with 32 KiB ones).
+ */
+export const CHUNK_CHARS = 1 << 15;
 
 /**
  * Transpiles sources, each file parsed once, in pieces when large (memory follows the largest
