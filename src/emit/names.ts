@@ -8,20 +8,48 @@ import type { OutputFile } from "./common.js";
  * A value and a type of one name in one module are one export (`ErrorCode` const and type).
  */
 export function exportedNames(content: string): ExportedName[] {
-  const names: ExportedName[] = [];
-  for (const match of content.matchAll(/^export (?:declare )?(?:abstract )?(const|let|function|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm)) {
-    names.push({ name: match[2]!, space: match[1] === "interface" || match[1] === "type" ? "type" : match[1] === "class" || match[1] === "enum" ? "both" : "value" });
-  }
-  for (const match of content.matchAll(/^export (type )?\{([^}]*)\}(?: from "\.\/([\w.-]+)\.js")?/gm)) {
-    for (const part of match[2]!.split(",")) {
-      const typeOnly = match[1] !== undefined || /^\s*type\s/.test(part);
-      const [original, alias] = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/);
-      const name = (alias ?? original ?? "").trim();
-      if (!name) continue;
-      // `export { x } from "./m.js"` without a rename is m's own binding, not a second one.
-      const from = match[3] !== undefined && alias === undefined ? `${match[3]}.ts` : undefined;
-      names.push({ name, space: typeOnly ? "type" : "both", ...(from ? { from } : {}) });
+  const declaredNames: ExportedName[] = [];
+  const lists: ExportedName[] = [];
+  for (const line of exportLines(content)) {
+    const declared = DECLARED_EXPORT.exec(line);
+    if (declared) {
+      declaredNames.push({ name: declared[2]!, space: declared[1] === "interface" || declared[1] === "type" ? "type" : declared[1] === "class" || declared[1] === "enum" ? "both" : "value" });
+      continue;
     }
+    const list = LISTED_EXPORT.exec(line);
+    if (list) lists.push(...listedNames(list));
+  }
+  return [...declaredNames, ...lists];
+}
+
+const DECLARED_EXPORT = /^export (?:declare )?(?:abstract )?(const|let|function|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/;
+const LISTED_EXPORT = /^export (type )?\{([^}]*)\}(?: from "\.\/([\w.-]+)\.js")?/;
+
+/**
+ * The text from each line start that begins with `export ` to the end of the file: found with
+ * `indexOf` (a validators file is megabytes of function bodies, scanned here in one pass at
+ * memory speed instead of a multiline regular expression trying every line).
+ */
+function* exportLines(content: string): Generator<string> {
+  let at = content.startsWith("export ") ? 0 : content.indexOf("\nexport ");
+  while (at >= 0) {
+    const start = content[at] === "\n" ? at + 1 : at;
+    // An export list may span lines: the rest of the file is passed, the patterns anchor at its start.
+    yield content.slice(start);
+    at = content.indexOf("\nexport ", start);
+  }
+}
+
+function listedNames(match: RegExpExecArray): ExportedName[] {
+  const names: ExportedName[] = [];
+  for (const part of match[2]!.split(",")) {
+    const typeOnly = match[1] !== undefined || /^\s*type\s/.test(part);
+    const [original, alias] = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/);
+    const name = (alias ?? original ?? "").trim();
+    if (!name) continue;
+    // `export { x } from "./m.js"` without a rename is m's own binding, not a second one.
+    const from = match[3] !== undefined && alias === undefined ? `${match[3]}.ts` : undefined;
+    names.push({ name, space: typeOnly ? "type" : "both", ...(from ? { from } : {}) });
   }
   return names;
 }

@@ -10,29 +10,42 @@ import { PACKAGE_ROOT } from "../version.js";
 
 export interface Preformatted {
   prettier: string;
-  /** sha256 of the unformatted text → prettier's output for it. */
+  /** `contentKey` of the unformatted text → prettier's output for it. */
   files: Record<string, string>;
 }
 
 /** Beside the compiled code (the package's dist/), whether this module runs from src/ or dist/. */
 const CACHE_FILE = new URL("dist/preformatted.json", PACKAGE_ROOT);
 
-let loaded: Preformatted | null | undefined;
+let loaded: (Preformatted & { lengths: Set<number> }) | null | undefined;
 
+/** A text's key in the build's caches: its length, then its sha256 (the length alone rules most texts out, unhashed). */
 export function contentKey(content: string): string {
-  return createHash("sha256").update(content).digest("hex");
+  return `${content.length}:${createHash("sha256").update(content).digest("hex")}`;
+}
+
+/** The entry of `files` for `content`; only a text whose length some key has is hashed. */
+export function lookUp<T>(files: Record<string, T>, lengths: ReadonlySet<number>, content: string): T | undefined {
+  if (!lengths.has(content.length)) return undefined;
+  const key = contentKey(content);
+  return Object.hasOwn(files, key) ? files[key] : undefined;
+}
+
+/** The lengths the keys of `files` name. */
+export function keyLengths(files: Record<string, unknown>): Set<number> {
+  return new Set(Object.keys(files).map((key) => Number.parseInt(key, 10)));
 }
 
 /** Prettier's output for `content` with its default options, when it was formatted at build time by this `prettierVersion`. */
 export function preformatted(content: string, prettierVersion: string): string | undefined {
   if (loaded === undefined) {
     try {
-      loaded = existsSync(CACHE_FILE) ? (JSON.parse(readFileSync(CACHE_FILE, "utf8")) as Preformatted) : null;
+      const cache = existsSync(CACHE_FILE) ? (JSON.parse(readFileSync(CACHE_FILE, "utf8")) as Preformatted) : null;
+      loaded = cache && { ...cache, lengths: keyLengths(cache.files) };
     } catch {
       loaded = null; // a damaged cache only costs time: every file is formatted
     }
   }
   if (!loaded || loaded.prettier !== prettierVersion) return undefined;
-  const key = contentKey(content);
-  return Object.hasOwn(loaded.files, key) ? loaded.files[key] : undefined;
+  return lookUp(loaded.files, loaded.lengths, content);
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { PACKAGE_ROOT } from "../version.js";
-import { contentKey } from "./preformatted.js";
+import { keyLengths, lookUp } from "./preformatted.js";
 
 // The shared runtime is the same text on every run: `npm run build` transpiles it once
 // (scripts/preformat-runtime.mjs writes dist/pretranspiled.json; its declarations by the type
@@ -14,24 +14,23 @@ export interface Transpiled {
 }
 
 export interface Pretranspiled {
-  /** sha256 of a file's text (its header left out) → its JavaScript and declarations. */
+  /** `contentKey` of a file's text (its header left out) → its JavaScript and declarations. */
   files: Record<string, Transpiled>;
 }
 
 const CACHE_FILE = new URL("dist/pretranspiled.json", PACKAGE_ROOT);
 
-let loaded: Pretranspiled | null | undefined;
+let loaded: (Pretranspiled & { lengths: Set<number> }) | null | undefined;
 
 /** The build's JavaScript and declarations for `body`. */
 export function pretranspiled(body: string): Transpiled | undefined {
   if (loaded === undefined) {
     try {
-      loaded = existsSync(CACHE_FILE) ? (JSON.parse(readFileSync(CACHE_FILE, "utf8")) as Pretranspiled) : null;
+      const cache = existsSync(CACHE_FILE) ? (JSON.parse(readFileSync(CACHE_FILE, "utf8")) as Pretranspiled) : null;
+      loaded = cache && { ...cache, lengths: keyLengths(cache.files) };
     } catch {
       loaded = null; // a damaged cache only costs time: every file is transpiled
     }
   }
-  if (!loaded) return undefined;
-  const key = contentKey(body);
-  return Object.hasOwn(loaded.files, key) ? loaded.files[key] : undefined;
+  return loaded ? lookUp(loaded.files, loaded.lengths, body) : undefined;
 }

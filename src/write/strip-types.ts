@@ -10,7 +10,8 @@ import type * as TypeScript from "typescript";
 
 type Edit = [start: number, end: number];
 
-class Unsupported extends Error {}
+/** Thrown and caught within this file; not an `Error`, whose stack trace would be wasted work. */
+class Unsupported {}
 
 /** The file's text without its types, or undefined when it uses a construct only TypeScript's emit handles. */
 export function stripTypes(ts: typeof TypeScript, file: TypeScript.SourceFile): string | undefined {

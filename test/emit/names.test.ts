@@ -1,10 +1,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { emitRevision } from "../../src/emit/index.js";
+import { exportedNames } from "../../src/emit/names.js";
 import { GeneratorError } from "../../src/errors.js";
 import { generate } from "../../src/generate.js";
 import { readSchemaFile } from "../../src/schema/resolve.js";
-import { scratchDir } from "../helpers/spec.js";
+import { revisionModel } from "../helpers/models.js";
+import { REVISIONS, scratchDir } from "../helpers/spec.js";
 import { STRICTEST, tsc } from "../helpers/tsc.js";
 
 async function generateText(text: string, out = join(scratchDir("names-out"), "gen")): Promise<{ error?: GeneratorError; out: string }> {
@@ -58,5 +62,41 @@ describe("names the generated code cannot carry are refused at the declaration (
     writeFileSync(join(root, "package.json"), '{"type":"module"}');
     const result = await tsc(root, STRICTEST, ["case*/**/*.ts"]);
     expect(result.diagnostics).toEqual([]);
+  });
+});
+
+describe("exportedNames against TypeScript's own reading of each emitted module", () => {
+  /** The exports TypeScript's parser sees: declarations with `export`, and `export { … }` lists. */
+  function parsedExports(path: string, content: string): string[] {
+    const file = ts.createSourceFile(path, content, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
+    const out: string[] = [];
+    const exported = (s: ts.Statement) => ts.canHaveModifiers(s) && (ts.getModifiers(s) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    for (const s of file.statements) {
+      if (ts.isVariableStatement(s) && exported(s)) for (const d of s.declarationList.declarations) out.push(`${d.name.getText(file)}|value|`);
+      else if (ts.isFunctionDeclaration(s) && exported(s) && s.name) out.push(`${s.name.text}|value|`);
+      else if ((ts.isInterfaceDeclaration(s) || ts.isTypeAliasDeclaration(s)) && exported(s)) out.push(`${s.name.text}|type|`);
+      else if ((ts.isClassDeclaration(s) || ts.isEnumDeclaration(s)) && exported(s) && s.name) out.push(`${s.name.text}|both|`);
+      else if (ts.isExportDeclaration(s) && s.exportClause && ts.isNamedExports(s.exportClause)) {
+        const module = s.moduleSpecifier && ts.isStringLiteral(s.moduleSpecifier) ? /^\.\/([\w.-]+)\.js$/.exec(s.moduleSpecifier.text)?.[1] : undefined;
+        for (const e of s.exportClause.elements) {
+          const from = module !== undefined && !e.propertyName ? `${module}.ts` : "";
+          out.push(`${e.name.text}|${s.isTypeOnly || e.isTypeOnly ? "type" : "both"}|${from}`);
+        }
+      }
+    }
+    return out.sort();
+  }
+
+  it.each(REVISIONS)("%s: every module of the revision", (revision) => {
+    const model = revisionModel(revision);
+    const files = emitRevision(model, { generatorVersion: "0.0.0-test", runtimeImport: "./runtime" });
+    let counted = 0;
+    for (const file of files.filter((f) => f.path.endsWith(".ts"))) {
+      const read = exportedNames(file.content).map((n) => `${n.name}|${n.space}|${n.from ?? ""}`).sort();
+      expect(read, file.path).toEqual(parsedExports(file.path, file.content));
+      counted += read.length;
+    }
+    // Each declaration X gives at least X, XSchema, isX, parseX and safeParseX.
+    expect(counted).toBeGreaterThanOrEqual(5 * model.declarations.length);
   });
 });
