@@ -9,6 +9,7 @@
 // for this Node version, these flags and a source of this length; anything else compiles from
 // source as usual.
 import { createHash } from "node:crypto";
+import { isAscii } from "node:buffer";
 import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import { dirname, join, sep } from "node:path";
@@ -27,11 +28,13 @@ interface LoadableModule {
   _compile(content: string, filename: string): unknown;
 }
 
+type Loader = (module: LoadableModule, filename: string) => void;
+
 type Internals = typeof Module & {
   prototype: LoadableModule;
   wrap(content: string): string;
   _cache: unknown;
-  _extensions: unknown;
+  _extensions: Record<string, Loader>;
   _resolveFilename(request: string, parent: LoadableModule, isMain: boolean, options?: unknown): string;
 };
 
@@ -146,6 +149,47 @@ function cacheCommonJs(dir: string, nodeModules: string): void {
   process.once("exit", () => {
     for (const { file, version, script } of pending) writeEntry(file, version, script.createCachedData());
   });
+  readAsciiFast(internals, nodeModules);
+}
+
+/**
+ * Large ASCII CommonJS files under `nodeModules` are read as bytes and decoded as Latin-1 (for
+ * ASCII, the same string as UTF-8, one byte per character), where Node's loader decodes UTF-8:
+ * TypeScript's 9 MB in ~20 ms instead of ~100 ms. Anything else (another folder, a small file,
+ * a byte above 0x7f, a package of `"type": "module"`) is left to Node's own loader.
+ */
+function readAsciiFast(internals: Internals, nodeModules: string): void {
+  const original = internals._extensions[".js"]!;
+  internals._extensions[".js"] = function loadJs(this: unknown, module: LoadableModule, filename: string): void {
+    if (filename.startsWith(nodeModules + sep) && filename.endsWith(".js")) {
+      const bytes = readFileSync(filename);
+      if (bytes.length >= MIN_BYTES && isAscii(bytes) && packageTypeOf(filename) !== "module") {
+        module._compile(bytes.toString("latin1"), filename);
+        return;
+      }
+    }
+    original.call(this, module, filename);
+  };
+}
+
+/** The `type` of the package a file belongs to (its nearest package.json), as Node decides a `.js` file's format. */
+export function packageTypeOf(filename: string): unknown {
+  for (let dir = dirname(filename); ; dir = dirname(dir)) {
+    let text: string | undefined;
+    try {
+      text = readFileSync(join(dir, "package.json"), "utf8");
+    } catch {
+      // no package.json here: the folder above
+    }
+    if (text !== undefined) {
+      try {
+        return (JSON.parse(text) as { type?: unknown }).type;
+      } catch {
+        return "unreadable"; // Node itself fails on it: let it say so
+      }
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
 }
 
 /** The `require` a CommonJS module is given: resolution relative to it, Node's shared cache. */
@@ -154,6 +198,6 @@ function requireOf(internals: Internals, module: LoadableModule): NodeJS.Require
   require.resolve = ((request: string, options?: unknown) => internals._resolveFilename(request, module, false, options)) as NodeJS.RequireResolve;
   require.main = process.mainModule;
   require.cache = internals._cache as NodeJS.Require["cache"];
-  require.extensions = internals._extensions as NodeJS.Require["extensions"];
+  require.extensions = internals._extensions as unknown as NodeJS.Require["extensions"];
   return require;
 }

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import Module from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compileCacheDir } from "../../src/compile-cache.js";
+import { compileCacheDir, packageTypeOf } from "../../src/compile-cache.js";
 import { runCliProcess, snapshot } from "../helpers/cli.js";
 import { REPO_ROOT, scratchDir } from "../helpers/spec.js";
 
@@ -78,5 +78,18 @@ describe("compile cache", () => {
     expect(await generateWith(cache, join(root, "stale"))).toEqual(expected);
     expect(readFileSync(join(cache, name)).subarray(0, header).toString(), "written anew").toBe(bytes.subarray(0, header).toString());
     rmSync(root, { recursive: true, force: true });
+  });
+
+  it("a file's package type is its nearest package.json's, as Node decides a .js file's format (an ES module is left to Node)", () => {
+    const root = scratchDir("compile-cache-types");
+    mkdirSync(join(root, "esm/dist/cjs"), { recursive: true });
+    writeFileSync(join(root, "package.json"), "{}");
+    writeFileSync(join(root, "esm/package.json"), '{"type":"module"}');
+    writeFileSync(join(root, "esm/dist/cjs/package.json"), '{"type":"commonjs"}');
+    expect(packageTypeOf(join(root, "esm/dist/index.js"))).toBe("module");
+    expect(packageTypeOf(join(root, "esm/dist/cjs/index.js"))).toBe("commonjs");
+    expect(packageTypeOf(join(root, "other/index.js"))).toBeUndefined();
+    expect(packageTypeOf(join(REPO_ROOT, "node_modules/typescript/lib/typescript.js"))).toBeUndefined();
+    expect(packageTypeOf(join(REPO_ROOT, "dist/cli.js"))).toBe("module");
   });
 });
