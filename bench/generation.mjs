@@ -34,7 +34,7 @@ function tsToZod(root) {
 export function generationBench({ root, specRoot, revision, second, runs }) {
   const work = mkdtempSync(join(tmpdir(), "mcp-gen-gbench-"));
   const bin = join(root, "bin/mcp-gen.js");
-  const mcpGen = (args) => execFileSync(process.execPath, [bin, "--quiet", "--spec-root", specRoot, ...args], { stdio: ["ignore", "ignore", "inherit"] });
+  const mcpGen = (args, env = {}) => execFileSync(process.execPath, [bin, "--quiet", "--spec-root", specRoot, ...args], { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...env } });
   const schema = join(specRoot, revision, "schema.ts");
   const ttz = tsToZod(root);
   // ts-to-zod resolves both paths against its working directory.
@@ -43,7 +43,10 @@ export function generationBench({ root, specRoot, revision, second, runs }) {
   mcpGen(["--revision", revision, "--out", warm]);
   const scenarios = [
     { name: `ts-to-zod ${ttz.version} --skipValidation (yardstick)`, key: "ttz", run: ttzRun },
-    { name: "cold generation, one revision (new --out folder)", key: "one", yardstick: "ttz", run: (i) => mcpGen(["--revision", revision, "--out", join(work, `one-${i}`)]) },
+    { name: "cold generation, one revision (new --out folder; compile cache filled by an earlier run)", key: "one", yardstick: "ttz", run: (i) => mcpGen(["--revision", revision, "--out", join(work, `one-${i}`)]) },
+    // A first run on a machine: the V8 code cache of TypeScript (src/compile-cache.ts) is empty, and filled on exit.
+    { name: "cold generation, one revision, first run (empty compile cache)", key: "first", yardstick: "ttz", run: (i) => mcpGen(["--revision", revision, "--out", join(work, `first-${i}`)], { MCP_GEN_COMPILE_CACHE: join(work, `cache-${i}`) }) },
+    { name: "cold generation, one revision, no compile cache (MCP_GEN_COMPILE_CACHE=0)", key: "nocache", yardstick: "ttz", run: (i) => mcpGen(["--revision", revision, "--out", join(work, `nocache-${i}`)], { MCP_GEN_COMPILE_CACHE: "0" }) },
     { name: `cold generation, two revisions (${revision} + ${second})`, key: "two", yardstick: "one", run: (i) => mcpGen(["--revision", revision, "--revision", second, "--out", join(work, `two-${i}`)]) },
     { name: "cold generation, --emit ts (TypeScript sources, prettier)", key: "ts", yardstick: "ttz", run: (i) => mcpGen(["--emit", "ts", "--revision", revision, "--out", join(work, `ts-${i}`)]) },
     { name: "no-op re-run (inputs unchanged)", key: "noop", run: () => mcpGen(["--revision", revision, "--out", warm]) },
