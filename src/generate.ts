@@ -135,7 +135,7 @@ function unitsOf(sources: SchemaSource[]): Unit[] {
 async function emitUnit(model: SchemaModel, dir: string): Promise<OutputFile[]> {
   const { emitRevision } = await import("./emit/index.js");
   const files = emitRevision(model, { generatorVersion: GENERATOR_VERSION, runtimeImport: dir ? "../runtime" : "./runtime" });
-  return files.map((f) => ({ path: dir ? `${dir}/${f.path}` : f.path, content: f.content }));
+  return files.map((f) => ({ ...f, path: dir ? `${dir}/${f.path}` : f.path }));
 }
 
 /** Parsing is the only step that needs ts-morph, so it is loaded only when needed. */

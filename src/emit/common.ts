@@ -4,6 +4,10 @@ import type { Doc, TypeNode } from "../model/types.js";
 export interface OutputFile {
   path: string;
   content: string;
+  /** A `.ts` file's JavaScript, when its emitter made it (transpiling then only makes the declarations). */
+  javascript?: string;
+  /** The TypeScript its declarations are made from, when the emitter left out statements no declaration refers to. */
+  declarationSource?: string;
 }
 
 /** What every emitter gets besides the model. */

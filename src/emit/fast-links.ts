@@ -46,14 +46,14 @@ export function linkedFunction(name: string, link: Link, ctx: FastContext, plan:
   const lines = link.bases.map((base) => {
     if (!skipping) return `if (!${fastName(base.name)}(v)) return false;`;
     const local = [...base.omit, ...base.replaced];
-    const skip = local.length ? `rt.skipping(skip, ${constant(ctx, `${name}$keys`, `new Set<string>(${JSON.stringify(local)})`)})` : "skip";
+    const skip = local.length ? `rt.skipping(skip, ${constant(ctx, `${name}$keys`, `new Set${ctx.marks.typeOnly("<string>")}(${JSON.stringify(local)})`)})` : "skip";
     return `if (!${baseValidator(base.name, plan)}(v, ${skip})) return false;`;
   });
   if (link.own.some((property) => !(property.name in Object.prototype))) lines.push('const p = v["__proto__"] === rt.OP;');
   link.own.forEach((property, i) => lines.push(...unlessSkipped(property.name, propertyLines(checkedProperty(property, i, ctx, name)), plan.skippable)));
   lines.push("return true;");
-  const parameters = skipping ? "v: any, skip?: ReadonlySet<string>" : "v: any";
-  return `function ${fastName(name)}(${parameters}): boolean {\n${lines.map((line) => `  ${line}`).join("\n")}\n}`;
+  const parameters: Array<[string, string]> = skipping ? [["v", ": any"], ["skip", "?: ReadonlySet<string>"]] : [["v", ": any"]];
+  return `${ctx.marks.signature(fastName(name), parameters)}\n${lines.map((line) => `  ${line}`).join("\n")}\n}`;
 }
 
 /**
@@ -64,5 +64,5 @@ export function skipVariant(declaration: InterfaceDeclaration, ctx: FastContext,
   if (!plan.unlinkedBases.has(declaration.name) || plan.skippable.size === 0) return undefined;
   const shape = flatShape(declaration, shapeContext(ctx.byName));
   const body = ["if (skip === undefined) return " + `${fastName(declaration.name)}(v);`, ...objectBody(shape, ctx, `${declaration.name}$skip`, plan.skippable)];
-  return `function ${fastName(declaration.name)}skip(v: any, skip?: ReadonlySet<string>): boolean {\n${body.map((line) => `  ${line}`).join("\n")}\n}`;
+  return `${ctx.marks.signature(`${fastName(declaration.name)}skip`, [["v", ": any"], ["skip", "?: ReadonlySet<string>"]])}\n${body.map((line) => `  ${line}`).join("\n")}\n}`;
 }

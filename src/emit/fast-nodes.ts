@@ -2,6 +2,7 @@ import { discriminatorOf, literalValuesOf, objectBehind } from "../model/derive.
 import type { ArrayType, Declaration, ObjectType, Property, StringType, TypeNode } from "../model/types.js";
 import { ownKeyLoop } from "./fast-loop.js";
 import { FORMAT_CHECKS, isObjectSchema, keptUnionMembers } from "./zod-nodes.js";
+import type { Marks } from "./marked.js";
 
 // The fast validators: one plain function per type, straight-line code read off the model, with
 // exactly the verdict of the generated Zod schema (`XSchema.safeParse(v).success`), including the
@@ -19,6 +20,8 @@ export interface FastContext {
   constants: string[];
   /** Function and constant names already used in the module. */
   taken: Set<string>;
+  /** Where types are marked for the JavaScript and declarations made from the text (marked.ts). */
+  marks: Marks;
 }
 
 /** The internal (unguarded, throwing) validator of a declaration. */
@@ -44,13 +47,13 @@ function unique(ctx: FastContext, base: string): string {
 /** A helper function `name(v: any): boolean` with the given body lines. */
 function helper(ctx: FastContext, base: string, body: string[]): string {
   const name = unique(ctx, base);
-  ctx.functions.push(`function ${name}(v: any): boolean {\n${body.map((line) => `  ${line}`).join("\n")}\n}`);
+  ctx.functions.push(`${ctx.marks.signature(name, [["v", ": any"]])}\n${body.map((line) => `  ${line}`).join("\n")}\n}`);
   return name;
 }
 
 export function constant(ctx: FastContext, base: string, value: string): string {
   const name = unique(ctx, base);
-  ctx.constants.push(`const ${name} = ${value};`);
+  ctx.constants.push(ctx.marks.privateStatement(`const ${name} = ${value};`));
   return name;
 }
 
@@ -151,11 +154,11 @@ function unionCheck(members: TypeNode[], x: string, ctx: FastContext, path: stri
   if (kept.every((m) => m.kind === "literal" && typeof m.value === "string")) {
     const values = kept.map((m) => JSON.stringify((m as { value: string }).value));
     if (values.length <= 8) return `(${values.map((v) => `${x} === ${v}`).join(" || ")})`;
-    return `${constant(ctx, `${path}_values`, `new Set<unknown>([${values.join(", ")}])`)}.has(${x})`;
+    return `${constant(ctx, `${path}_values`, `new Set${ctx.marks.typeOnly("<unknown>")}([${values.join(", ")}])`)}.has(${x})`;
   }
   const tag = discriminatorOf(kept, ctx.byName);
   if (tag !== undefined) return `${taggedHelper(kept, tag, ctx, path)}(${x})`;
-  const before = { functions: ctx.functions.length, constants: ctx.constants.length, taken: new Set(ctx.taken) };
+  const before = { functions: ctx.functions.length, constants: ctx.constants.length, taken: new Set(ctx.taken), marks: ctx.marks.inserted };
   const checks = kept.map((m, i) => fastCheck(m, x, ctx, `${path}_option${i + 1}`));
   if (!checks.some(isTrivial)) return `(${checks.join(" || ")})`;
   // A member that accepts anything makes the union accept anything: \`true || …\` would be
@@ -163,6 +166,7 @@ function unionCheck(members: TypeNode[], x: string, ctx: FastContext, path: stri
   ctx.functions.length = before.functions;
   ctx.constants.length = before.constants;
   for (const name of ctx.taken) if (!before.taken.has(name)) ctx.taken.delete(name);
+  ctx.marks.inserted = before.marks; // the marks of the text dropped here are not in the file
   return "true";
 }
 

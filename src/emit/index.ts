@@ -16,6 +16,7 @@ import { filledResultKeys, handlerMaps, handlerResult, mapEntries, methodAliases
 import { emitTypeDeclarations } from "./types.js";
 import { emitSchemaDeclarations } from "./zod.js";
 import { emitValidatorDeclarations } from "./validators.js";
+import { Marks } from "./marked.js";
 
 export type { EmitOptions, OutputFile } from "./common.js";
 
@@ -67,20 +68,24 @@ function constantDeclaration(constant: Constant): string {
  * The import lines a generated module needs, read off its body: Zod (as a value only when a
  * `z.xxx(` call is made), the types, the schemas, and a runtime module as `rt`.
  */
-function importsFor(body: string, runtimeModule: string | undefined): string {
-  const lines: string[] = [];
-  if (/\bz\.[a-z]\w*\(/.test(body)) lines.push(`import { z } from "zod";`);
-  else if (/\bz\./.test(body)) lines.push(`import type { z } from "zod";`);
-  if (runtimeModule && /\brt\./.test(body)) lines.push(`import * as rt from "${runtimeModule}";`);
-  if (/\bT\./.test(body)) lines.push(`import type * as T from "./types.js";`);
-  if (/\bS\./.test(body)) lines.push(`import * as S from "./schemas.js";`);
-  return lines.join("\n");
+function importsFor(body: string, runtimeModule: string | undefined, marks: Marks): string {
+  const lines: Array<{ text: string; typeOnly: boolean }> = [];
+  if (/\bz\.[a-z]\w*\(/.test(body)) lines.push({ text: `import { z } from "zod";`, typeOnly: false });
+  else if (/\bz\./.test(body)) lines.push({ text: `import type { z } from "zod";`, typeOnly: true });
+  if (runtimeModule && /\brt\./.test(body)) lines.push({ text: `import * as rt from "${runtimeModule}";`, typeOnly: false });
+  if (/\bT\./.test(body)) lines.push({ text: `import type * as T from "./types.js";`, typeOnly: true });
+  if (/\bS\./.test(body)) lines.push({ text: `import * as S from "./schemas.js";`, typeOnly: false });
+  // A type-only import is deleted from the JavaScript with the line break before it, as
+  // TypeScript's emit deletes a statement with its leading trivia (the first one's would be the
+  // comments above the imports: the marks are then not used, and the file is parsed instead).
+  if (lines[0]?.typeOnly) marks.giveUp();
+  return lines.map(({ text, typeOnly }, i) => (i === 0 ? text : typeOnly ? marks.typeOnly(`\n${text}`) : `\n${text}`)).join("");
 }
 
 /** Renders a template whose `{{{imports}}}` are derived from what its body uses. */
-function withImports(render: (data: object) => string, data: object, runtimeModule?: string): string {
+function withImports(render: (data: object) => string, data: object, runtimeModule?: string, marks = new Marks(false)): string {
   const body = render({ ...data, imports: "" });
-  return render({ ...data, imports: importsFor(body, runtimeModule) });
+  return render({ ...data, imports: importsFor(body, runtimeModule, marks) });
 }
 
 function methodsFile(model: SchemaModel, render: (name: string, data: object) => string): string {
@@ -103,9 +108,19 @@ function errorsFile(model: SchemaModel, render: (name: string, data: object) => 
   return withImports((data) => render("errors.ts", data), view, `${runtimeImport}/errors.js`);
 }
 
-function validatorsFile(model: SchemaModel, render: (name: string, data: object) => string, runtimeImport: string): string {
-  const view = emitValidatorDeclarations(model, tableSchemas(schemaIndex(model), deriveSurface(model)));
-  return withImports((data) => render("validators.ts", data), view, `${runtimeImport}/fast.js`);
+/**
+ * validators.ts, with its JavaScript and the source of its declarations made from the emitter's
+ * marked text (marked.ts), so that the largest file of the output is not parsed again to be
+ * transpiled; emitted unmarked when the model's own text carries a mark's character.
+ */
+function validatorsFile(model: SchemaModel, render: (name: string, data: object) => string, runtimeImport: string): OutputFile {
+  const table = tableSchemas(schemaIndex(model), deriveSurface(model));
+  const marks = new Marks(true);
+  const marked = withImports((data) => render("validators.ts", data), emitValidatorDeclarations(model, table, marks), `${runtimeImport}/fast.js`, marks);
+  const texts = marks.split(marked);
+  if (texts) return { path: "validators.ts", content: texts.typescript, javascript: texts.javascript, declarationSource: texts.declarationSource };
+  const plain = new Marks(false);
+  return { path: "validators.ts", content: withImports((data) => render("validators.ts", data), emitValidatorDeclarations(model, table, plain), `${runtimeImport}/fast.js`) };
 }
 
 function serverFile(model: SchemaModel, render: (name: string, data: object) => string): string {
@@ -148,7 +163,7 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
     },
     { path: "methods.ts", content: methodsFile(model, render) },
     { path: "errors.ts", content: errorsFile(model, render, options.runtimeImport) },
-    { path: "validators.ts", content: validatorsFile(model, render, options.runtimeImport) },
+    validatorsFile(model, render, options.runtimeImport),
     { path: "server.ts", content: serverFile(model, render) },
     { path: "client.ts", content: clientFile(model, render) },
     { path: "index.ts", content: render("index.ts") },
@@ -173,7 +188,7 @@ export function emitDeclarationModules(model: SchemaModel, options: DeclarationM
   return [
     { path: "types.ts", content: render("types.ts", { declarations: emitTypeDeclarations(model) }) },
     { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), { declarations: schemas, usesRuntime: schemas.some((code) => /\brt\./.test(code)) }, `${options.runtimeImport}/validation.js`) },
-    { path: "validators.ts", content: validatorsFile(model, render, options.runtimeImport) },
+    validatorsFile(model, render, options.runtimeImport),
   ];
 }
 

@@ -7,6 +7,7 @@ import { jsDoc, schemaName } from "./common.js";
 import { guarded } from "./fast-loop.js";
 import { linkedFunction, linkPlan, skipVariant, type LinkPlan } from "./fast-links.js";
 import { fastCheck, fastName, objectBody, type FastContext } from "./fast-nodes.js";
+import { unmarked, type Marks } from "./marked.js";
 import type { TableSchema } from "./methods.js";
 
 type TableRef = Extract<TableSchema, { kind: "declaration" }>;
@@ -26,16 +27,16 @@ function internalFunction(declaration: Declaration, ctx: FastContext, plan: Link
   const link = plan.links.get(declaration.name);
   if (link) return linkedFunction(declaration.name, link, ctx, plan);
   const type = typeOf(declaration, ctx.byName);
-  if (type.kind === "object") return `function ${name}(v: any): boolean {\n${objectBody(type, ctx, declaration.name).map((line) => `  ${line}`).join("\n")}\n}`;
+  if (type.kind === "object") return `${ctx.marks.signature(name, [["v", ": any"]])}\n${objectBody(type, ctx, declaration.name).map((line) => `  ${line}`).join("\n")}\n}`;
   const expression = fastCheck(type, "v", ctx, declaration.name);
   const helperCall = /^(\w+)\(v\)$/.exec(expression);
   const last = ctx.functions[ctx.functions.length - 1];
-  if (helperCall && last?.startsWith(`function ${helperCall[1]}(v: any)`)) {
+  if (helperCall && last && unmarked(last).startsWith(`function ${helperCall[1]}(v: any)`)) {
     ctx.functions.pop();
     return last.replace(`function ${helperCall[1]}(`, `function ${name}(`);
   }
   // A check that reads nothing (\`unknown\`) leaves its parameter unused (noUnusedParameters).
-  return `function ${name}(${/\bv\b/.test(expression) ? "v" : "_v"}: any): boolean {\n  return ${expression};\n}`;
+  return `${ctx.marks.signature(name, [[/\bv\b/.test(expression) ? "v" : "_v", ": any"]])}\n  return ${expression};\n}`;
 }
 
 /**
@@ -43,18 +44,20 @@ function internalFunction(declaration: Declaration, ctx: FastContext, plan: Link
  * (a getter that throws, a stack overflow) is invalid. A recursive type is entered through the
  * depth guard, as its Zod schema is.
  */
-function exportedFunctions(declaration: Declaration, recursive: boolean): string {
+function exportedFunctions(declaration: Declaration, recursive: boolean, marks: Marks): string {
   const { name } = declaration;
   const names = fastExports(name);
   const typeName = `T.${name}`;
   const call = recursive ? `rt.withinDepth(value) && ${fastName(name)}(value)` : `${fastName(name)}(value)`;
-  const schema = `S.${schemaName(name)} as unknown as rt.IssueSource`;
+  // Written once per use: every mark written is counted (Marks.split).
+  const schema = () => `S.${schemaName(name)}${marks.typeOnly(" as unknown as rt.IssueSource")}`;
   const deprecated = declaration.doc.deprecated;
   const doc = (text: string) => jsDoc({ text, deprecated });
+  const signature = (exported: string, result: string) => `export ${marks.signature(exported, [["value", ": unknown"]], result)}`;
   return [
-    `${doc(`True when \`value\` is a valid {@link ${typeName}}: the verdict of \`${schemaName(name)}.safeParse(value).success\`, without Zod.`)}export function ${names.guard}(value: unknown): value is ${typeName} {\n  try {\n${guarded(call).map((line) => `    ${line}`).join("\n")}\n  } catch {\n    return false;\n  }\n}`,
-    `${doc(`\`value\` itself (not a copy) when it is a valid {@link ${typeName}}; throws Zod's error with its issues otherwise.`)}export function ${names.parse}(value: unknown): ${typeName} {\n  return rt.parseWith(${names.guard}, ${schema}, value);\n}`,
-    `${doc(`Like {@link ${names.parse}}, as a result: the input itself on success, Zod's issues on failure.`)}export function ${names.safeParse}(value: unknown): rt.SafeParseResult<${typeName}> {\n  return rt.safeParseWith(${names.guard}, ${schema}, value);\n}`,
+    `${doc(`True when \`value\` is a valid {@link ${typeName}}: the verdict of \`${schemaName(name)}.safeParse(value).success\`, without Zod.`)}${signature(names.guard, `: value is ${typeName}`)}\n  try {\n${guarded(call).map((line) => `    ${line}`).join("\n")}\n  } catch {\n    return false;\n  }\n}`,
+    `${doc(`\`value\` itself (not a copy) when it is a valid {@link ${typeName}}; throws Zod's error with its issues otherwise.`)}${signature(names.parse, `: ${typeName}`)}\n  return rt.parseWith(${names.guard}, ${schema()}, value);\n}`,
+    `${doc(`Like {@link ${names.parse}}, as a result: the input itself on success, Zod's issues on failure.`)}${signature(names.safeParse, `: rt.SafeParseResult<${typeName}>`)}\n  return rt.safeParseWith(${names.guard}, ${schema()}, value);\n}`,
   ].join("\n\n");
 }
 
@@ -76,7 +79,7 @@ function tableRow(ref: TableRef, ctx: FastContext): string | undefined {
   const check = fastCheck(property.type, "value", ctx, `${ref.name}.${ref.property}`);
   const body = `${property.optional && !ref.unwrap ? "value === undefined || " : ""}${check}`;
   const param = /\bvalue\b/.test(body) ? "value" : "_value";
-  ctx.functions.push(`function ${guard}(${param}: any): boolean {\n  try {\n${guarded(body).map((line) => `    ${line}`).join("\n")}\n  } catch {\n    return false;\n  }\n}`);
+  ctx.functions.push(`${ctx.marks.signature(guard, [[param, ": any"]])}\n  try {\n${guarded(body).map((line) => `    ${line}`).join("\n")}\n  } catch {\n    return false;\n  }\n}`);
   return `table.add(rt.shapeMember(${schema}, ${JSON.stringify(ref.property)}, ${ref.unwrap ? "true" : "false"}), ${guard});`;
 }
 
@@ -87,14 +90,14 @@ function tableRow(ref: TableRef, ctx: FastContext): string | undefined {
  */
 function fastCheckTable(tableSchemas: TableRef[], ctx: FastContext): string {
   const rows = tableSchemas.flatMap((ref) => tableRow(ref, ctx) ?? []);
-  const table = `let fastChecks: rt.FastCheckTable | undefined;
+  const table = `${ctx.marks.privateStatement(`let fastChecks${ctx.marks.typeOnly(": rt.FastCheckTable | undefined")};`)}
 
 /**
  * The fast check of a schema of the METHODS table (by identity), or undefined: its \`safeParse\`
  * gives the fast validator's verdict, and Zod's issues only when it says no. The generated server
  * and client validate every message through it.
  */
-export function fastCheckOf(schema: unknown): rt.FastCheck | undefined {
+export ${ctx.marks.signature("fastCheckOf", [["schema", ": unknown"]], ": rt.FastCheck | undefined")}
   if (!fastChecks) {
     const table = new rt.FastCheckTable();
 ${rows.map((row) => `    ${row}`).join("\n")}
@@ -102,14 +105,14 @@ ${rows.map((row) => `    ${row}`).join("\n")}
   }
   return fastChecks.get(schema);
 }`;
-  return [...ctx.functions, table].join("\n\n");
+  return [...ctx.functions.map((f) => ctx.marks.privateStatement(f)), table].join("\n\n");
 }
 
 /**
  * The body of validators.ts: per declaration, its internal validator and helpers, then its
  * exports; then `fastCheckOf` over the METHODS table's schemas (`tableSchemas`).
  */
-export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: TableRef[] = []): { declarations: string[]; constants: string[] } {
+export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: TableRef[], marks: Marks): { declarations: string[]; constants: string[] } {
   const byName = new Map(model.declarations.map((d) => [d.name, d]));
   const recursive = recursiveDeclarations(model.declarations);
   const plan = linkPlan(linkedInterfaces(model.declarations, recursive));
@@ -121,12 +124,13 @@ export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: Tabl
   const taken = new Set(model.declarations.map((d) => fastName(d.name)));
   const constants: string[] = [];
   const declarations = model.declarations.map((declaration) => {
-    const ctx: FastContext = { byName, recursive, component: componentOf.get(declaration.name) ?? new Set(), functions: [], constants, taken };
+    const ctx: FastContext = { byName, recursive, component: componentOf.get(declaration.name) ?? new Set(), functions: [], constants, taken, marks };
     const internal = internalFunction(declaration, ctx, plan);
     const variant = declaration.kind === "interface" ? skipVariant(declaration, ctx, plan) : undefined;
-    return [internal, ...(variant ? [variant] : []), ...ctx.functions, exportedFunctions(declaration, recursive.has(declaration.name))].join("\n\n");
+    const helpers = [internal, ...(variant ? [variant] : []), ...ctx.functions].map((f) => marks.privateStatement(f));
+    return [...helpers, exportedFunctions(declaration, recursive.has(declaration.name), marks)].join("\n\n");
   });
-  const tableContext: FastContext = { byName, recursive, component: new Set(), functions: [], constants, taken };
+  const tableContext: FastContext = { byName, recursive, component: new Set(), functions: [], constants, taken, marks };
   return { declarations: [...declarations, fastCheckTable(tableSchemas, tableContext), fastZodCall(model)], constants };
 }
 

@@ -177,14 +177,24 @@ function typescriptEmit(ts: typeof TypeScript, tree: TypeScript.SourceFile): Tra
 export function toJavaScript(files: readonly OutputFile[]): OutputFile[] {
   const pending = new Map<string, string>();
   const done = new Map<string, Transpiled>();
+  // JavaScript the emitter made (marked.ts): only the declarations are left to make, from its declaration source.
+  const made = new Map<string, string>();
   for (const file of files) {
     if (!file.path.endsWith(".ts")) continue;
     const { body } = splitHeader(file.content);
     const ready = pretranspiled(body);
     if (ready) done.set(file.path, ready);
-    else pending.set(`/${file.path}`, body);
+    else if (file.javascript !== undefined && file.declarationSource !== undefined) {
+      made.set(file.path, splitHeader(file.javascript).body);
+      pending.set(`/${file.path}`, splitHeader(file.declarationSource).body);
+    } else pending.set(`/${file.path}`, body);
   }
-  if (pending.size) for (const [path, out] of transpileSources(pending)) done.set(path.slice(1), out);
+  if (pending.size) {
+    for (const [path, out] of transpileSources(pending)) {
+      const js = made.get(path.slice(1));
+      done.set(path.slice(1), js === undefined ? out : { js, dts: out.dts });
+    }
+  }
   return files.flatMap((file) => {
     const out = done.get(file.path);
     if (!out) return [file];
