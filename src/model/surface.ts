@@ -79,7 +79,16 @@ export interface PinnedError {
   hasData: boolean;
 }
 
+/** Surfaces already derived: one revision's emitters each ask for it (five times per output), and models are not changed once parsed. */
+const derived = new WeakMap<SchemaModel, Surface>();
+
 export function deriveSurface(model: SchemaModel): Surface {
+  let surface = derived.get(model);
+  if (!surface) derived.set(model, (surface = surfaceOf(model)));
+  return surface;
+}
+
+function surfaceOf(model: SchemaModel): Surface {
   const facts = deriveProtocol(model);
   const byName = new Map(model.declarations.map((d) => [d.name, d]));
   const lower = (party: string) => party.toLowerCase();

@@ -111,14 +111,20 @@ export const CHUNK_CHARS = 1 << 15;
  * (strip-types.ts), its declarations by deleting bodies and initialisers (declarations.ts); by
  * TypeScript's emit, in a program of the file alone, where those do not apply.
  */
-export function transpileSources(sources: ReadonlyMap<string, string>, chunkChars = CHUNK_CHARS): Map<string, Transpiled> {
+export function transpileSources(sources: ReadonlyMap<string, string>, chunkChars = CHUNK_CHARS, declarationsOnly: ReadonlySet<string> = new Set()): Map<string, Transpiled> {
   const ts = typescript();
   const result = new Map<string, Transpiled>();
   for (const [path, text] of sources) {
     const chunks = statementChunks(ts, text, chunkChars);
-    result.set(path, (chunks.length > 1 && transpileChunks(ts, path, chunks)) || transpileWhole(ts, path, text));
+    const js = !declarationsOnly.has(path);
+    result.set(path, (chunks.length > 1 && transpileChunks(ts, path, chunks, js)) || transpileWhole(ts, path, text, js));
   }
   return result;
+}
+
+/** The JavaScript of a tree, or "" when it is not wanted (a file whose JavaScript the emitter made). */
+function javascriptOf(ts: typeof TypeScript, tree: TypeScript.SourceFile, wanted: boolean): string | undefined {
+  return wanted ? stripTypes(ts, tree) : "";
 }
 
 function parse(ts: typeof TypeScript, path: string, text: string): TypeScript.SourceFile {
@@ -127,22 +133,22 @@ function parse(ts: typeof TypeScript, path: string, text: string): TypeScript.So
   return ts.createSourceFile(path, text, parsing, false, ts.ScriptKind.TS);
 }
 
-function transpileWhole(ts: typeof TypeScript, path: string, text: string): Transpiled {
+function transpileWhole(ts: typeof TypeScript, path: string, text: string, wantJs: boolean): Transpiled {
   const tree = parse(ts, path, text);
-  const js = stripTypes(ts, tree);
+  const js = javascriptOf(ts, tree, wantJs);
   const dts = declarations(() => declarationsOf(ts, tree));
   if (js !== undefined && dts !== undefined) return { js, dts };
   return { ...typescriptEmit(ts, tree), ...(js !== undefined && { js }), ...(dts !== undefined && { dts }) };
 }
 
 /** A large file piece by piece, or undefined when a piece needs the whole file (then it is transpiled whole). */
-function transpileChunks(ts: typeof TypeScript, path: string, chunks: string[]): Transpiled | undefined {
+function transpileChunks(ts: typeof TypeScript, path: string, chunks: string[], wantJs: boolean): Transpiled | undefined {
   let js = "";
   const parts: DeclarationParts[] = [];
   for (const chunk of chunks) {
     const tree = parse(ts, path, chunk);
     if (!parsedCleanly(tree)) return undefined;
-    const stripped = stripTypes(ts, tree);
+    const stripped = javascriptOf(ts, tree, wantJs);
     const declared = declarationParts(ts, tree);
     if (stripped === undefined || declared === undefined) return undefined;
     js += stripped;
@@ -190,7 +196,7 @@ export function toJavaScript(files: readonly OutputFile[]): OutputFile[] {
     } else pending.set(`/${file.path}`, body);
   }
   if (pending.size) {
-    for (const [path, out] of transpileSources(pending)) {
+    for (const [path, out] of transpileSources(pending, CHUNK_CHARS, new Set([...made.keys()].map((p) => `/${p}`)))) {
       const js = made.get(path.slice(1));
       done.set(path.slice(1), js === undefined ? out : { js, dts: out.dts });
     }
