@@ -272,11 +272,12 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string, gua
   checked.forEach((property) => exact.push(...unlessSkipped(property.property.name, propertyLines(property), guarded)));
   if (extra !== undefined) exact.push(...extraKeyLines(type, extra));
   exact.push("return true;");
-  // A base told to skip keys (fast-links.ts) reads them the exact way only; an object with
-  // nothing to read needs no loop.
-  if (guarded || (!checked.length && extra === undefined)) return [test, ...exact];
+  // A base told to skip keys (fast-links.ts) reads them the exact way only; an object without
+  // declared keys needs no loop (its exact way is one loop over the unknown keys).
+  if (guarded || !checked.length) return [test, ...exact];
   // The exact way in a function of its own: the loop's function stays small enough to inline.
-  return [test, ...ownKeyLoop(checked, extra), `return ${helper(ctx, `${path}_exact`, exact)}(v);`];
+  const exactHelper = helper(ctx, `${path}_exact`, exact);
+  return [test, ...ownKeyLoop(checked, extra, exactHelper), `return ${exactHelper}(v);`];
 }
 
 /**

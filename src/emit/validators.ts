@@ -4,7 +4,6 @@ import { componentsInDependencyOrder, recursiveDeclarations } from "../model/gra
 import { linkedInterfaces } from "../model/links.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
-import { guarded } from "./fast-loop.js";
 import { linkedFunction, linkPlan, skipVariant, type LinkPlan } from "./fast-links.js";
 import { fastCheck, fastName, objectBody, type FastContext } from "./fast-nodes.js";
 import type { TableSchema } from "./methods.js";
@@ -52,7 +51,7 @@ function exportedFunctions(declaration: Declaration, recursive: boolean): string
   const deprecated = declaration.doc.deprecated;
   const doc = (text: string) => jsDoc({ text, deprecated });
   return [
-    `${doc(`True when \`value\` is a valid {@link ${typeName}}: the verdict of \`${schemaName(name)}.safeParse(value).success\`, without Zod.`)}export function ${names.guard}(value: unknown): value is ${typeName} {\n  try {\n${guarded(call).map((line) => `    ${line}`).join("\n")}\n  } catch {\n    return false;\n  }\n}`,
+    `${doc(`True when \`value\` is a valid {@link ${typeName}}: the verdict of \`${schemaName(name)}.safeParse(value).success\`, without Zod.`)}export function ${names.guard}(value: unknown): value is ${typeName} {\n  try {\n    return ${call};\n  } catch {\n    return false;\n  }\n}`,
     `${doc(`\`value\` itself (not a copy) when it is a valid {@link ${typeName}}; throws Zod's error with its issues otherwise.`)}export function ${names.parse}(value: unknown): ${typeName} {\n  return rt.parseWith(${names.guard}, ${schema}, value);\n}`,
     `${doc(`Like {@link ${names.parse}}, as a result: the input itself on success, Zod's issues on failure.`)}export function ${names.safeParse}(value: unknown): rt.SafeParseResult<${typeName}> {\n  return rt.safeParseWith(${names.guard}, ${schema}, value);\n}`,
   ].join("\n\n");
@@ -76,7 +75,7 @@ function tableRow(ref: TableRef, ctx: FastContext): string | undefined {
   const check = fastCheck(property.type, "value", ctx, `${ref.name}.${ref.property}`);
   const body = `${property.optional && !ref.unwrap ? "value === undefined || " : ""}${check}`;
   const param = /\bvalue\b/.test(body) ? "value" : "_value";
-  ctx.functions.push(`function ${guard}(${param}: any): boolean {\n  try {\n${guarded(body).map((line) => `    ${line}`).join("\n")}\n  } catch {\n    return false;\n  }\n}`);
+  ctx.functions.push(`function ${guard}(${param}: any): boolean {\n  try {\n    return ${body};\n  } catch {\n    return false;\n  }\n}`);
   return `table.add(rt.shapeMember(${schema}, ${JSON.stringify(ref.property)}, ${ref.unwrap ? "true" : "false"}), ${guard});`;
 }
 
