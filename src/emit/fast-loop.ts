@@ -29,16 +29,16 @@ function seenBit(position: number): { mask: string; bit: number } {
 }
 
 /** True when an optional key the loop did not meet is an own property anyway (then the exact path decides). */
-function ownAnyway(key: string): string {
-  return `rt.has(v, ${JSON.stringify(key)})`;
+function ownAnyway(key: string, has: string): string {
+  return `${has}.call(v, ${JSON.stringify(key)})`;
 }
 
 /**
  * The lines of the loop path, before the call of the exact path `exact(v)` in the same function.
  * `extra`: the check of an unknown key's value `e` (an index signature), undefined when unknown
- * keys are not read.
+ * keys are not read. `has`: the module's hasOwnProperty constant.
  */
-export function ownKeyLoop(properties: CheckedProperty[], extra: string | undefined, exact: string): string[] {
+export function ownKeyLoop(properties: CheckedProperty[], extra: string | undefined, exact: string, has: string): string[] {
   const required = properties.filter((p) => !p.property.optional).length;
   const optional = properties.filter((p) => p.property.optional);
   const masks = [...new Set(optional.map((_, i) => seenBit(i).mask))];
@@ -50,15 +50,15 @@ export function ownKeyLoop(properties: CheckedProperty[], extra: string | undefi
     const position = optional.indexOf(property);
     const { mask, bit } = seenBit(position);
     const counted = position < 0 ? "n++;" : `${mask} |= ${bit};`;
-    const own = `if (!rt.has(v, k)) return ${exact}(v);`;
+    const own = `if (!${has}.call(v, k)) return ${exact}(v);`;
     lines.push(`      case ${JSON.stringify(property.property.name)}: {`, ...[own, ...caseLines(property), counted, "break;"].map((line) => `        ${line}`), "      }");
   }
   // An inherited unknown key is no entry of the index signature.
-  if (extra !== undefined) lines.push("      default: {", "        if (!rt.has(v, k)) break;", ...valueLines(extra).map((line) => `      ${line}`), "      }");
+  if (extra !== undefined) lines.push("      default: {", `        if (!${has}.call(v, k)) break;`, ...valueLines(extra).map((line) => `      ${line}`), "      }");
   lines.push("    }", "  }");
   const done = [...(required ? [`n === ${required}`] : []), ...optional.map((p, i) => {
     const { mask, bit } = seenBit(i);
-    return `((${mask} & ${bit}) !== 0 || !${ownAnyway(p.property.name)})`;
+    return `((${mask} & ${bit}) !== 0 || !${ownAnyway(p.property.name, has)})`;
   })];
   lines.push(done.length ? `  if (${done.join(" && ")}) return true;` : "  return true;", "}");
   return lines;

@@ -19,6 +19,12 @@ export interface FastContext {
   constants: string[];
   /** Function and constant names already used in the module. */
   taken: Set<string>;
+  /**
+   * The module constant holding Object.prototype.hasOwnProperty, called as `${has}.call(v, k)` by
+   * the loops: V8 folds a module constant and inlines the call, where `rt.has` is a call into
+   * another module that large validators no longer inline.
+   */
+  has: string;
 }
 
 /** The internal (unguarded, throwing) validator of a declaration. */
@@ -33,7 +39,7 @@ function member(target: string, key: string): string {
   return IDENTIFIER.test(key) ? `${target}.${key}` : `${target}[${JSON.stringify(key)}]`;
 }
 
-function unique(ctx: FastContext, base: string): string {
+export function unique(ctx: Pick<FastContext, "taken">, base: string): string {
   const clean = base.replace(/[^A-Za-z0-9_$]+/g, "_");
   let name = clean;
   for (let n = 2; ctx.taken.has(name); n++) name = `${clean}${n}`;
@@ -277,7 +283,7 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string, gua
   if (guarded || !checked.length) return [test, ...exact];
   // The exact way in a function of its own: the loop's function stays small enough to inline.
   const exactHelper = helper(ctx, `${path}_exact`, exact);
-  return [test, ...ownKeyLoop(checked, extra, exactHelper), `return ${exactHelper}(v);`];
+  return [test, ...ownKeyLoop(checked, extra, exactHelper, ctx.has), `return ${exactHelper}(v);`];
 }
 
 /**

@@ -5,7 +5,7 @@ import { linkedInterfaces } from "../model/links.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
 import { linkedFunction, linkPlan, skipVariant, type LinkPlan } from "./fast-links.js";
-import { fastCheck, fastName, objectBody, type FastContext } from "./fast-nodes.js";
+import { fastCheck, fastName, objectBody, unique, type FastContext } from "./fast-nodes.js";
 import type { TableSchema } from "./methods.js";
 
 type TableRef = Extract<TableSchema, { kind: "declaration" }>;
@@ -119,14 +119,18 @@ export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: Tabl
   }
   const taken = new Set(model.declarations.map((d) => fastName(d.name)));
   const constants: string[] = [];
+  const has = unique({ taken }, "hasOwn");
   const declarations = model.declarations.map((declaration) => {
-    const ctx: FastContext = { byName, recursive, component: componentOf.get(declaration.name) ?? new Set(), functions: [], constants, taken };
+    const ctx: FastContext = { byName, recursive, component: componentOf.get(declaration.name) ?? new Set(), functions: [], constants, taken, has };
     const internal = internalFunction(declaration, ctx, plan);
     const variant = declaration.kind === "interface" ? skipVariant(declaration, ctx, plan) : undefined;
     return [internal, ...(variant ? [variant] : []), ...ctx.functions, exportedFunctions(declaration, recursive.has(declaration.name))].join("\n\n");
   });
-  const tableContext: FastContext = { byName, recursive, component: new Set(), functions: [], constants, taken };
-  return { declarations: [...declarations, fastCheckTable(tableSchemas, tableContext), fastZodCall(model)], constants };
+  const tableContext: FastContext = { byName, recursive, component: new Set(), functions: [], constants, taken, has };
+  const all = [...declarations, fastCheckTable(tableSchemas, tableContext), fastZodCall(model)];
+  // Declared only where a loop calls it (an unused constant fails noUnusedLocals).
+  if (all.some((text) => text.includes(`${has}.call(`))) constants.unshift(`const ${has} = Object.prototype.hasOwnProperty;`);
+  return { declarations: all, constants };
 }
 
 /**
