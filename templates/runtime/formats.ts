@@ -210,8 +210,24 @@ function expression(s: string, i: number): number {
   }
 }
 
+/**
+ * Templates without percent-encodings, as one regular expression (see QUICK_URI): literal runs
+ * (printable ASCII but `"'%<>\\^\`{|}`, and any non-ASCII unit) between `{op? varspec, …}`
+ * expressions. Unambiguous (a literal run stops at "{", a name at "." or a modifier), so linear.
+ */
+const QUICK_TEMPLATE = (() => {
+  const literal = "[!#$&(-;=?-\\[\\]_a-z~\\u0080-\\uffff]*";
+  const varspec = "[A-Za-z0-9_]+(?:\\.[A-Za-z0-9_]+)*(?:\\*|:[1-9][0-9]{0,3})?";
+  return new RegExp(`^${literal}(?:\\{[+#./;?&=,!@|]?${varspec}(?:,${varspec})*\\}${literal})*$`);
+})();
+
 /** An RFC 6570 URI Template: JSON Schema format `uri-template`. */
 export function isUriTemplate(s: string): boolean {
+  return (s.length <= QUICK_LIMIT && QUICK_TEMPLATE.test(s)) || exactUriTemplate(s);
+}
+
+/** {@link isUriTemplate} by the grammar, for every template (exported for the tests). */
+export function exactUriTemplate(s: string): boolean {
   let i = 0;
   while (i < s.length) {
     const c = s.charCodeAt(i);

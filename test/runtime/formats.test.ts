@@ -115,3 +115,26 @@ describe("isUri's quick pass against the exact scans", () => {
     expect(formats.isUri(`a://${"a".repeat(4000)}^`)).toBe(false);
   });
 });
+
+// isUriTemplate takes the same kind of quick pass; held to the exact scan the same way.
+describe("isUriTemplate's quick pass against the exact scan", () => {
+  const PIECES = ["a", "Z", "9", "_", ".", "..", "{", "}", "{a}", "{+", "{#", "{?", "{;", "{|", ",", "*", ":", ":0", ":1", ":12345", "%", "%2", "%41", "/", "?", "#", "&", "=", " ", "'", '"', "<", ">", "\\", "^", "`", "|", "é", "\u007f", "\u0000", "\ud800", "http://x/"];
+  const random = rng(0x7e3a);
+  const pick = <T,>(list: T[]): T => list[Math.floor(random() * list.length)]!;
+  // Mostly valid pieces, so that both verdicts are common.
+  const VALID = ["a", "Z9", "/", "{a}", "{+b,c*}", "{?x.y:12}", "é", "http://x/"];
+  const made = Array.from({ length: 20000 }, () => Array.from({ length: Math.floor(random() * 8) }, () => pick(random() < 0.85 ? VALID : PIECES)).join(""));
+  const mutated = CORPUS["uri-template"]!.flatMap((text) => Array.from({ length: text.length + 1 }, (_, i) => PIECES.map((piece) => text.slice(0, i) + piece + text.slice(i + 1)))).flat();
+  it("gives the exact verdict on every string, valid and invalid alike", () => {
+    const strings = [...CORPUS["uri-template"]!, ...made, ...mutated];
+    expect(strings.filter((text) => formats.isUriTemplate(text) !== formats.exactUriTemplate(text))).toEqual([]);
+    const accepted = strings.filter((text) => formats.exactUriTemplate(text)).length;
+    expect(accepted).toBeGreaterThan(strings.length / 5);
+    expect(accepted).toBeLessThan(strings.length * 0.9);
+  });
+
+  it("leaves long strings to the exact scan", () => {
+    expect(formats.isUriTemplate(`{a}${"b".repeat(5000)}`)).toBe(true);
+    expect(formats.isUriTemplate(`${"{a}".repeat(1500)}{`)).toBe(false);
+  });
+});
