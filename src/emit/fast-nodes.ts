@@ -260,11 +260,12 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string, gua
   const index = type.indexSignature;
   if (!isObjectSchema(type)) {
     const value = fastCheck(index!, "e", ctx, `${path}_value`);
+    // Own keys only: hasOwnProperty on the key `for...in` just gave is an enum-cache check in
+    // V8, cheaper than reading the prototype (a megamorphic `__proto__` read) to skip it.
     return [
       "if (!rt.isPlainRecord(v)) return false;",
-      'const q = v["__proto__"] === rt.OP && !rt.polluted();',
       "for (const k in v) {",
-      "  if (!q && !rt.has(v, k)) continue;",
+      `  if (!${ctx.has}.call(v, k)) continue;`,
       ...valueLines(value),
       "}",
       "return !rt.hasEnumerableSymbol(v);",
@@ -276,7 +277,7 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string, gua
   const exact: string[] = [];
   if (type.properties.some((property) => !(property.name in Object.prototype))) exact.push('const p = v["__proto__"] === rt.OP;');
   checked.forEach((property) => exact.push(...unlessSkipped(property.property.name, propertyLines(property), guarded)));
-  if (extra !== undefined) exact.push(...extraKeyLines(type, extra));
+  if (extra !== undefined) exact.push(...extraKeyLines(type, extra, ctx.has));
   exact.push("return true;");
   // A base told to skip keys (fast-links.ts) reads them the exact way only; an object without
   // declared keys needs no loop (its exact way is one loop over the unknown keys).
@@ -295,13 +296,12 @@ export function unlessSkipped(key: string, lines: string[], guarded: Set<string>
   return [`if (skip === undefined || !skip.has(${JSON.stringify(key)})) {`, ...lines.map((line) => `  ${line}`), "}"];
 }
 
-function extraKeyLines(type: ObjectType, value: string): string[] {
+function extraKeyLines(type: ObjectType, value: string, has: string): string[] {
   const declared = type.properties.map((p) => `case ${JSON.stringify(p.name)}:`);
   return [
-    `const q = v["__proto__"] === rt.OP && !rt.polluted();`,
     "for (const k in v) {",
     ...(declared.length ? ["  switch (k) {", ...declared.map((c) => `    ${c}`), "      continue;", "  }"] : []),
-    "  if (!q && !rt.has(v, k)) continue;",
+    `  if (!${has}.call(v, k)) continue;`,
     ...valueLines(value),
     "}",
   ];

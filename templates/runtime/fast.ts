@@ -22,12 +22,6 @@ export function has(value: object, key: PropertyKey): boolean {
   return hasOwnProperty.call(value, key);
 }
 
-/** True when Object.prototype has an enumerable property: then `for...in` yields inherited keys. */
-export function polluted(): boolean {
-  for (const key in Object.prototype) if (key !== undefined) return true;
-  return false;
-}
-
 /** True when `value` has an own enumerable symbol key (a z.record rejects it). */
 export function hasEnumerableSymbol(value: object): boolean {
   for (const symbol of Object.getOwnPropertySymbols(value)) if (propertyIsEnumerable.call(value, symbol)) return true;
