@@ -22,6 +22,12 @@ export interface FastContext {
   taken: Set<string>;
   /** Where types are marked for the JavaScript and declarations made from the text (marked.ts). */
   marks: Marks;
+  /**
+   * The module constant holding Object.prototype.hasOwnProperty, called as `${has}.call(v, k)` by
+   * the loops: V8 folds a module constant and inlines the call, where `rt.has` is a call into
+   * another module that large validators no longer inline.
+   */
+  has: string;
 }
 
 /** The internal (unguarded, throwing) validator of a declaration. */
@@ -36,7 +42,7 @@ function member(target: string, key: string): string {
   return IDENTIFIER.test(key) ? `${target}.${key}` : `${target}[${JSON.stringify(key)}]`;
 }
 
-function unique(ctx: FastContext, base: string): string {
+export function unique(ctx: Pick<FastContext, "taken">, base: string): string {
   const clean = base.replace(/[^A-Za-z0-9_$]+/g, "_");
   let name = clean;
   for (let n = 2; ctx.taken.has(name); n++) name = `${clean}${n}`;
@@ -258,11 +264,12 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string, gua
   const index = type.indexSignature;
   if (!isObjectSchema(type)) {
     const value = fastCheck(index!, "e", ctx, `${path}_value`);
+    // Own keys only: hasOwnProperty on the key `for...in` just gave is an enum-cache check in
+    // V8, cheaper than reading the prototype (a megamorphic `__proto__` read) to skip it.
     return [
       "if (!rt.isPlainRecord(v)) return false;",
-      'const q = v["__proto__"] === rt.OP && !rt.polluted();',
       "for (const k in v) {",
-      "  if (!q && !rt.has(v, k)) continue;",
+      `  if (!${ctx.has}.call(v, k)) continue;`,
       ...valueLines(value),
       "}",
       "return !rt.hasEnumerableSymbol(v);",
@@ -274,13 +281,14 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string, gua
   const exact: string[] = [];
   if (type.properties.some((property) => !(property.name in Object.prototype))) exact.push('const p = v["__proto__"] === rt.OP;');
   checked.forEach((property) => exact.push(...unlessSkipped(property.property.name, propertyLines(property), guarded)));
-  if (extra !== undefined) exact.push(...extraKeyLines(type, extra));
+  if (extra !== undefined) exact.push(...extraKeyLines(type, extra, ctx.has));
   exact.push("return true;");
-  // A base told to skip keys (fast-links.ts) reads them the exact way only; an object with
-  // nothing to read needs no loop.
-  if (guarded || (!checked.length && extra === undefined)) return [test, ...exact];
+  // A base told to skip keys (fast-links.ts) reads them the exact way only; an object without
+  // declared keys needs no loop (its exact way is one loop over the unknown keys).
+  if (guarded || !checked.length) return [test, ...exact];
   // The exact way in a function of its own: the loop's function stays small enough to inline.
-  return [test, ...ownKeyLoop(checked, extra), `return ${helper(ctx, `${path}_exact`, exact)}(v);`];
+  const exactHelper = helper(ctx, `${path}_exact`, exact);
+  return [test, ...ownKeyLoop(checked, extra, exactHelper, ctx.has), `return ${exactHelper}(v);`];
 }
 
 /**
@@ -292,13 +300,12 @@ export function unlessSkipped(key: string, lines: string[], guarded: Set<string>
   return [`if (skip === undefined || !skip.has(${JSON.stringify(key)})) {`, ...lines.map((line) => `  ${line}`), "}"];
 }
 
-function extraKeyLines(type: ObjectType, value: string): string[] {
+function extraKeyLines(type: ObjectType, value: string, has: string): string[] {
   const declared = type.properties.map((p) => `case ${JSON.stringify(p.name)}:`);
   return [
-    `const q = v["__proto__"] === rt.OP && !rt.polluted();`,
     "for (const k in v) {",
     ...(declared.length ? ["  switch (k) {", ...declared.map((c) => `    ${c}`), "      continue;", "  }"] : []),
-    "  if (!q && !rt.has(v, k)) continue;",
+    `  if (!${has}.call(v, k)) continue;`,
     ...valueLines(value),
     "}",
   ];

@@ -4,9 +4,8 @@ import { componentsInDependencyOrder, recursiveDeclarations } from "../model/gra
 import { linkedInterfaces } from "../model/links.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
-import { guarded } from "./fast-loop.js";
 import { linkedFunction, linkPlan, skipVariant, type LinkPlan } from "./fast-links.js";
-import { fastCheck, fastName, objectBody, type FastContext } from "./fast-nodes.js";
+import { fastCheck, fastName, objectBody, unique, type FastContext } from "./fast-nodes.js";
 import { unmarked, type Marks } from "./marked.js";
 import type { TableSchema } from "./methods.js";
 
@@ -55,7 +54,7 @@ function exportedFunctions(declaration: Declaration, recursive: boolean, marks: 
   const doc = (text: string) => jsDoc({ text, deprecated });
   const signature = (exported: string, result: string) => `export ${marks.signature(exported, [["value", ": unknown"]], result)}`;
   return [
-    `${doc(`True when \`value\` is a valid {@link ${typeName}}: the verdict of \`${schemaName(name)}.safeParse(value).success\`, without Zod.`)}${signature(names.guard, `: value is ${typeName}`)}\n  try {\n${guarded(call).map((line) => `    ${line}`).join("\n")}\n  } catch {\n    return false;\n  }\n}`,
+    `${doc(`True when \`value\` is a valid {@link ${typeName}}: the verdict of \`${schemaName(name)}.safeParse(value).success\`, without Zod.`)}${signature(names.guard, `: value is ${typeName}`)}\n  try {\n    return ${call};\n  } catch {\n    return false;\n  }\n}`,
     `${doc(`\`value\` itself (not a copy) when it is a valid {@link ${typeName}}; throws Zod's error with its issues otherwise.`)}${signature(names.parse, `: ${typeName}`)}\n  return rt.parseWith(${names.guard}, ${schema()}, value);\n}`,
     `${doc(`Like {@link ${names.parse}}, as a result: the input itself on success, Zod's issues on failure.`)}${signature(names.safeParse, `: rt.SafeParseResult<${typeName}>`)}\n  return rt.safeParseWith(${names.guard}, ${schema()}, value);\n}`,
   ].join("\n\n");
@@ -79,7 +78,7 @@ function tableRow(ref: TableRef, ctx: FastContext): string | undefined {
   const check = fastCheck(property.type, "value", ctx, `${ref.name}.${ref.property}`);
   const body = `${property.optional && !ref.unwrap ? "value === undefined || " : ""}${check}`;
   const param = /\bvalue\b/.test(body) ? "value" : "_value";
-  ctx.functions.push(`${ctx.marks.signature(guard, [[param, ": any"]])}\n  try {\n${guarded(body).map((line) => `    ${line}`).join("\n")}\n  } catch {\n    return false;\n  }\n}`);
+  ctx.functions.push(`${ctx.marks.signature(guard, [[param, ": any"]])}\n  try {\n    return ${body};\n  } catch {\n    return false;\n  }\n}`);
   return `table.add(rt.shapeMember(${schema}, ${JSON.stringify(ref.property)}, ${ref.unwrap ? "true" : "false"}), ${guard});`;
 }
 
@@ -123,15 +122,19 @@ export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: Tabl
   }
   const taken = new Set(model.declarations.map((d) => fastName(d.name)));
   const constants: string[] = [];
+  const has = unique({ taken }, "hasOwn");
   const declarations = model.declarations.map((declaration) => {
-    const ctx: FastContext = { byName, recursive, component: componentOf.get(declaration.name) ?? new Set(), functions: [], constants, taken, marks };
+    const ctx: FastContext = { byName, recursive, component: componentOf.get(declaration.name) ?? new Set(), functions: [], constants, taken, marks, has };
     const internal = internalFunction(declaration, ctx, plan);
     const variant = declaration.kind === "interface" ? skipVariant(declaration, ctx, plan) : undefined;
     const helpers = [internal, ...(variant ? [variant] : []), ...ctx.functions].map((f) => marks.privateStatement(f));
     return [...helpers, exportedFunctions(declaration, recursive.has(declaration.name), marks)].join("\n\n");
   });
-  const tableContext: FastContext = { byName, recursive, component: new Set(), functions: [], constants, taken, marks };
-  return { declarations: [...declarations, fastCheckTable(tableSchemas, tableContext), fastZodCall(model)], constants };
+  const tableContext: FastContext = { byName, recursive, component: new Set(), functions: [], constants, taken, marks, has };
+  const all = [...declarations, fastCheckTable(tableSchemas, tableContext), fastZodCall(model)];
+  // Declared only where a loop calls it (an unused constant fails noUnusedLocals).
+  if (all.some((text) => text.includes(`${has}.call(`))) constants.unshift(marks.privateStatement(`const ${has} = Object.prototype.hasOwnProperty;`));
+  return { declarations: all, constants };
 }
 
 /**

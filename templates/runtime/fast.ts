@@ -22,34 +22,6 @@ export function has(value: object, key: PropertyKey): boolean {
   return hasOwnProperty.call(value, key);
 }
 
-/** True when Object.prototype has an enumerable property: then `for...in` yields inherited keys. */
-export function polluted(): boolean {
-  for (const key in Object.prototype) if (key !== undefined) return true;
-  return false;
-}
-
-/**
- * True while the validation under way may take the `for...in` paths: Object.prototype had no
- * enumerable key when it began (so `for...in` yields own keys only). Set by {@link begin}; an
- * internal validator called outside a guard finds it false and reads keys the exact way.
- */
-export let plainKeys = false;
-
-/** Called by every guard before it validates. */
-export function begin(): void {
-  plainKeys = !polluted();
-}
-
-/**
- * Called by every guard after it validated: false when Object.prototype gained an enumerable key
- * meanwhile (a getter of the input can do that), and then the guard validates again the exact way.
- */
-export function held(): boolean {
-  if (!plainKeys || !polluted()) return true;
-  plainKeys = false;
-  return false;
-}
-
 /** True when `value` has an own enumerable symbol key (a z.record rejects it). */
 export function hasEnumerableSymbol(value: object): boolean {
   for (const symbol of Object.getOwnPropertySymbols(value)) if (propertyIsEnumerable.call(value, symbol)) return true;

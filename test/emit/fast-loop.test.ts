@@ -42,6 +42,13 @@ describe("the for...in path gives the own-property verdict", () => {
     both("Inner", Object.assign(Object.create({ note: 5 }), { name: "n" }), true, "a bad note on the prototype");
     both("Inner", Object.create({ name: "n" }), false, "name only on the prototype");
     both("Tagged", Object.assign(Object.create({ extra: 5 }), { kind: "k" }), true, "a bad entry on the prototype");
+    // `for...in` yields them after the own keys: the loop has already counted and checked those.
+    both("Inner", Object.assign(Object.create({ name: 5, count: "x" }), { note: "ok" }), false, "required name only on the prototype, after an own key");
+    both("Inner", Object.assign(Object.create({ note: 5 }), { name: "n", note: "ok" }), true, "an own note shadowing a bad inherited one");
+    both("Inner", Object.assign(Object.create(Object.create({ count: "x" })), { name: "n" }), true, "a bad count two prototypes up");
+    both("Outer", { first: Object.create({ name: "a" }), second: { name: "b" } }, false, "a nested object whose name is inherited");
+    both("Inner", JSON.parse('{"__proto__": {"name": 5}, "name": "n"}'), true, "an own __proto__ key is an unknown key");
+    both("Tagged", JSON.parse('{"kind": "k", "__proto__": 5}'), false, "an own __proto__ entry is validated");
   });
 
   it("Object.prototype polluted before the validation: its enumerable keys are not read", () => {

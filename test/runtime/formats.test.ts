@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import * as formats from "../../templates/runtime/formats.js";
+import { rng } from "../helpers/payloads.js";
 
 // The runtime's format checks (linear scans, no backtracking) against ajv-formats' "full" mode,
 // the validator upstream's schema.json is usually checked with. On the formats the MCP schema uses
@@ -84,5 +85,56 @@ describe("runtime formats against ajv-formats (full mode)", () => {
   it.each(DIFFERENCES)("%s %j: ours %s (%s); ajv-formats says the opposite", (name, text, verdict) => {
     expect(OURS[name]!(text)).toBe(verdict);
     expect(ajvFormat(name)(text)).toBe(!verdict);
+  });
+});
+
+// isUri takes a quick pass (one regular expression over the common shapes) before the exact
+// scans; the quick pass may only ever say yes where the scans say yes. Seeded random strings
+// built from the pieces URIs are made of, plus single-character mutations of valid URIs.
+describe("isUri's quick pass against the exact scans", () => {
+  const PIECES = ["a", "Z", "9", "http", "x+y", "-", ".", "_", "~", "!", "$", "&", "'", "(", "*", ",", ";", "=", ":", "//", "/", "?", "#", "@", "[", "]", "::1", "%", "%4", "%41", "%zz", "8080", " ", "\t", "é", "{", "}", "|", "\\", "^", "`", '"', "<", ">", "\u0000", "\ud800"];
+  const random = rng(0x5eed);
+  const pick = <T,>(list: T[]): T => list[Math.floor(random() * list.length)]!;
+  const made = Array.from({ length: 20000 }, () => {
+    const body = Array.from({ length: Math.floor(random() * 12) }, () => pick(PIECES)).join("");
+    return random() < 0.7 ? `${pick(["http", "a", "urn", "x-y.z+1", "file", "1a", ""])}:${random() < 0.5 ? "//" : ""}${body}` : body;
+  });
+  const mutated = CORPUS.uri!.flatMap((text) => Array.from({ length: text.length + 1 }, (_, i) => PIECES.map((piece) => text.slice(0, i) + piece + text.slice(i + 1)))).flat();
+  it("gives the exact verdict on every string, valid and invalid alike", () => {
+    const strings = [...CORPUS.uri!, ...made, ...mutated];
+    expect(strings.filter((text) => formats.isUri(text) !== formats.exactUri(text))).toEqual([]);
+    const accepted = strings.filter((text) => formats.exactUri(text)).length;
+    expect(accepted).toBeGreaterThan(strings.length / 5);
+    expect(accepted).toBeLessThan(strings.length * 0.9);
+  });
+
+  it("leaves long strings to the exact scans, in linear time", () => {
+    const long = `https://example.com/${"a".repeat(5000)}`;
+    expect(formats.isUri(long)).toBe(true);
+    expect(formats.isUri(`${long}%`)).toBe(false);
+    expect(formats.isUri(`a://${"a".repeat(4000)}^`)).toBe(false);
+  });
+});
+
+// isUriTemplate takes the same kind of quick pass; held to the exact scan the same way.
+describe("isUriTemplate's quick pass against the exact scan", () => {
+  const PIECES = ["a", "Z", "9", "_", ".", "..", "{", "}", "{a}", "{+", "{#", "{?", "{;", "{|", ",", "*", ":", ":0", ":1", ":12345", "%", "%2", "%41", "/", "?", "#", "&", "=", " ", "'", '"', "<", ">", "\\", "^", "`", "|", "é", "\u007f", "\u0000", "\ud800", "http://x/"];
+  const random = rng(0x7e3a);
+  const pick = <T,>(list: T[]): T => list[Math.floor(random() * list.length)]!;
+  // Mostly valid pieces, so that both verdicts are common.
+  const VALID = ["a", "Z9", "/", "{a}", "{+b,c*}", "{?x.y:12}", "é", "http://x/"];
+  const made = Array.from({ length: 20000 }, () => Array.from({ length: Math.floor(random() * 8) }, () => pick(random() < 0.85 ? VALID : PIECES)).join(""));
+  const mutated = CORPUS["uri-template"]!.flatMap((text) => Array.from({ length: text.length + 1 }, (_, i) => PIECES.map((piece) => text.slice(0, i) + piece + text.slice(i + 1)))).flat();
+  it("gives the exact verdict on every string, valid and invalid alike", () => {
+    const strings = [...CORPUS["uri-template"]!, ...made, ...mutated];
+    expect(strings.filter((text) => formats.isUriTemplate(text) !== formats.exactUriTemplate(text))).toEqual([]);
+    const accepted = strings.filter((text) => formats.exactUriTemplate(text)).length;
+    expect(accepted).toBeGreaterThan(strings.length / 5);
+    expect(accepted).toBeLessThan(strings.length * 0.9);
+  });
+
+  it("leaves long strings to the exact scan", () => {
+    expect(formats.isUriTemplate(`{a}${"b".repeat(5000)}`)).toBe(true);
+    expect(formats.isUriTemplate(`${"{a}".repeat(1500)}{`)).toBe(false);
   });
 });
