@@ -14,7 +14,8 @@ import { valueLines, type CheckedProperty } from "./fast-nodes.js";
 // call per object cost more than all the keys' checks) and nothing depends on Object.prototype
 // staying clean while the validation runs. The loop also gives up (the exact path decides, reading
 // each declared key by `rt.has`) when a required key did not come up or an optional one did not
-// and is an own property all the same (a non-enumerable one: only code, never JSON, makes those).
+// and may be an own property all the same (a non-enumerable one: only code, never JSON, makes
+// those): `key in v` for each such key, or one count of own names (COUNT_FROM).
 
 /** `x` of a property met in the loop: its value, read once (a getter runs once, as Zod runs it). */
 function caseLines({ property, x, anything, check }: CheckedProperty): string[] {
@@ -28,10 +29,22 @@ function seenBit(position: number): { mask: string; bit: number } {
   return { mask: `m${Math.floor(position / 30)}`, bit: 2 ** (position % 30) };
 }
 
-/** True when an optional key the loop did not meet is an own property anyway (then the exact path decides). */
-function ownAnyway(key: string, has: string): string {
-  return `${has}.call(v, ${JSON.stringify(key)})`;
+/**
+ * False when an optional key the loop did not meet is surely no own property. `in` is true for an
+ * inherited key as well, so it only ever sends more objects to the exact path; V8 answers it from
+ * the stub cache where hasOwnProperty is a call.
+ */
+function absent(key: string): string {
+  return `!(${JSON.stringify(key)} in v)`;
 }
+
+/**
+ * From this many optional keys on, the loop counts the own keys it meets, and one call,
+ * `Object.getOwnPropertyNames(v).length` (V8 copies it from the enum cache), proves every unmet
+ * optional key absent when the two agree, in place of one `in` per unmet key. Measured on the
+ * generated corpora: +2-3% over `in` alone; from 2 on, it costs more than it saves.
+ */
+const COUNT_FROM = 3;
 
 /**
  * The lines of the loop path, before the call of the exact path `exact(v)` in the same function.
@@ -41,25 +54,51 @@ function ownAnyway(key: string, has: string): string {
 export function ownKeyLoop(properties: CheckedProperty[], extra: string | undefined, exact: string, has: string): string[] {
   const required = properties.filter((p) => !p.property.optional).length;
   const optional = properties.filter((p) => p.property.optional);
+  const counted = optional.length >= COUNT_FROM;
   const masks = [...new Set(optional.map((_, i) => seenBit(i).mask))];
   const lines = ["{"];
   if (required) lines.push("  let n = 0;");
   for (const mask of masks) lines.push(`  let ${mask} = 0;`);
+  if (counted) lines.push("  let c = 0;");
   lines.push("  for (const k in v) {", "    switch (k) {");
   for (const property of properties) {
     const position = optional.indexOf(property);
     const { mask, bit } = seenBit(position);
-    const counted = position < 0 ? "n++;" : `${mask} |= ${bit};`;
+    const seen = [position < 0 ? "n++;" : `${mask} |= ${bit};`, ...(counted ? ["c++;"] : [])];
     const own = `if (!${has}.call(v, k)) return ${exact}(v);`;
-    lines.push(`      case ${JSON.stringify(property.property.name)}: {`, ...[own, ...caseLines(property), counted, "break;"].map((line) => `        ${line}`), "      }");
+    lines.push(`      case ${JSON.stringify(property.property.name)}: {`, ...[own, ...caseLines(property), ...seen, "break;"].map((line) => `        ${line}`), "      }");
   }
-  // An inherited unknown key is no entry of the index signature.
-  if (extra !== undefined) lines.push("      default: {", `        if (!${has}.call(v, k)) break;`, ...valueLines(extra).map((line) => `      ${line}`), "      }");
-  lines.push("    }", "  }");
-  const done = [...(required ? [`n === ${required}`] : []), ...optional.map((p, i) => {
+  lines.push(...defaultLines(extra, has, counted), "    }", "  }");
+  const met = required ? [`n === ${required}`] : [];
+  // Counted: `c` own keys met, so as many own names mean no own key the loop did not meet (a
+  // non-enumerable one); an unknown own one only sends the object to the exact path.
+  if (counted) {
+    const full = masks.map((mask) => `${mask} === ${fullMask(optional.length, mask)}`).join(" && ");
+    lines.push(`  if (${[...met, `(${full} || c === Object.getOwnPropertyNames(v).length)`].join(" && ")}) return true;`, "}");
+    return lines;
+  }
+  const done = [...met, ...optional.map((p, i) => {
     const { mask, bit } = seenBit(i);
-    return `((${mask} & ${bit}) !== 0 || !${ownAnyway(p.property.name, has)})`;
+    return `((${mask} & ${bit}) !== 0 || ${absent(p.property.name)})`;
   })];
   lines.push(done.length ? `  if (${done.join(" && ")}) return true;` : "  return true;", "}");
   return lines;
+}
+
+/** The mask of a variable whose optional keys were all met. */
+function fullMask(optionals: number, mask: string): number {
+  const index = Number(mask.slice(1));
+  const bits = Math.min(30, optionals - index * 30);
+  return 2 ** bits - 1;
+}
+
+/**
+ * The loop's `default`: an unknown key's value checked against the index signature (`extra`),
+ * and, when the loop counts own keys, counted. An inherited unknown key is no entry of the index
+ * signature and no own name.
+ */
+function defaultLines(extra: string | undefined, has: string, counted: boolean): string[] {
+  if (extra === undefined && !counted) return [];
+  const body = extra === undefined ? [] : valueLines(extra).map((line) => `      ${line}`);
+  return ["      default: {", `        if (!${has}.call(v, k)) break;`, ...(counted ? ["        c++;"] : []), ...body, "      }"];
 }

@@ -10,6 +10,7 @@ const SCHEMA = `
 export interface Inner { name: string; note?: string; count?: number }
 export interface Tagged { kind: string; [key: string]: string }
 export interface Outer { first: Inner; second: Inner; tags?: Tagged }
+export interface Wide { name: string; note?: string; count?: number; flag?: boolean; open?: Wide }
 `;
 
 let fixture: Fixture;
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 
 const hidden = (target: object, key: string, value: unknown) => Object.defineProperty(target, key, { value, enumerable: false, writable: true, configurable: true });
-const pollution = ["note", "count", "extra"];
+const pollution = ["note", "count", "extra", "flag"];
 
 afterEach(() => {
   for (const key of pollution) delete (Object.prototype as Record<string, unknown>)[key];
@@ -38,6 +39,21 @@ describe("the for...in path gives the own-property verdict", () => {
     both("Tagged", hidden({ kind: "k" }, "extra", 5), true, "a non-enumerable unknown key is not an entry");
   });
 
+  // Wide has enough optional keys for the loop to count own keys and compare them with
+  // Object.getOwnPropertyNames instead of asking `in` per unmet key.
+  it("non-enumerable own keys count where the loop counts own names", () => {
+    both("Wide", hidden({ name: "n" }, "note", 5), false, "non-enumerable optional note holding a number");
+    both("Wide", hidden({ name: "n", count: 1 }, "flag", "yes"), false, "non-enumerable optional flag holding a string, after an own optional");
+    both("Wide", hidden({ name: "n" }, "note", "ok"), true, "non-enumerable optional note holding a string");
+    both("Wide", hidden({ name: "n", x: 1 }, "extra", 5), true, "a non-enumerable unknown key");
+    both("Wide", hidden({}, "name", "n"), true, "non-enumerable required name");
+    both("Wide", { name: "n", note: "a", count: 1, flag: true }, true, "every optional key met");
+    // An inherited unknown key and a non-enumerable own one: counting every key the loop meets
+    // would balance the two; only own keys are counted.
+    both("Wide", hidden(Object.assign(Object.create({ extra: 1 }), { name: "n" }), "count", "x"), false, "an inherited unknown key beside a bad non-enumerable count");
+    both("Wide", { name: "n", open: hidden({ name: "m" }, "flag", 0) }, false, "nested");
+  });
+
   it("inherited enumerable keys do not count", () => {
     both("Inner", Object.assign(Object.create({ note: 5 }), { name: "n" }), true, "a bad note on the prototype");
     both("Inner", Object.create({ name: "n" }), false, "name only on the prototype");
@@ -54,6 +70,8 @@ describe("the for...in path gives the own-property verdict", () => {
   it("Object.prototype polluted before the validation: its enumerable keys are not read", () => {
     Object.assign(Object.prototype, { note: 5, extra: 7 });
     both("Inner", { name: "n" }, true, "note polluted with a number");
+    (Object.prototype as Record<string, unknown>).flag = "x";
+    both("Wide", { name: "n" }, true, "note and flag polluted, the loop counting own names");
     both("Tagged", { kind: "k" }, true, "an entry polluted with a number");
     both("Outer", { first: { name: "a" }, second: { name: "b" }, tags: { kind: "k" } }, true, "nested");
   });
