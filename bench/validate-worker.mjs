@@ -1,8 +1,12 @@
-// One validator variant in a fresh process (zod/compile switches Zod globally): validates the
-// corpus in rounds of a fixed duration and prints JSON: messages per second (median of the rounds).
+// One validator variant in a fresh process (zod/compile switches Zod globally), beside the
+// yardstick, Ajv: validates the corpus in rounds of a fixed duration, the variant's and Ajv's in
+// alternation, and prints JSON: messages per second of each (median of the rounds) and the median
+// of the rounds' ratios. A machine whose speed changes from second to second (a shared VM) then
+// slows both sides of a ratio alike.
 //   node bench/validate-worker.mjs <variant> <generated index.js URL> <corpus.json> <schema.json> <rounds> <round ms>
 // Variants: fast (mcp-gen isX), zod (mcp-gen XSchema.safeParse), zod-compiled (the same after
-// `import "zod/compile"`), sdk (@modelcontextprotocol/core's Zod schemas), ajv (Ajv 8 on schema.json).
+// `import "zod/compile"`), sdk (@modelcontextprotocol/core's Zod schemas); the yardstick is Ajv 8
+// on schema.json.
 const [variant, moduleUrl, corpusFile, schemaJsonFile, roundsArg, roundMsArg] = process.argv.slice(2);
 if (variant === "zod-compiled") await import("zod/compile");
 const { readFileSync } = await import("node:fs");
@@ -37,6 +41,10 @@ async function sdkValidators() {
   };
 }
 
+async function generatedOrSdk() {
+  return variant === "sdk" ? sdkValidators() : generatedValidators();
+}
+
 async function generatedValidators() {
   const generated = await import(moduleUrl);
   if (variant === "fast") return (type) => generated[`is${type}`];
@@ -46,32 +54,47 @@ async function generatedValidators() {
   };
 }
 
-const forType = variant === "ajv" ? await ajvValidators() : variant === "sdk" ? await sdkValidators() : await generatedValidators();
-const cases = corpus.flatMap(({ type, value }) => {
-  const check = forType(type);
-  return check ? [{ check, value }] : [];
-});
-let accepted = 0;
-for (const c of cases) accepted += c.check(c.value) ? 1 : 0;
+/** The validator of each message of the corpus that `forType` covers. */
+function casesOf(forType) {
+  return corpus.flatMap(({ type, value }) => {
+    const check = forType(type);
+    return check ? [{ check, value }] : [];
+  });
+}
+
+/**
+ * A round function of its own per validator (new Function: no shared call-site feedback between
+ * the two), which validates the cases for about `ms` milliseconds and returns messages per second.
+ */
+function rounder() {
+  return new Function("cases", "ms", `
+    const started = process.hrtime.bigint();
+    const limit = BigInt(Math.round(ms * 1e6));
+    let done = 0;
+    for (;;) {
+      for (let i = 0; i < cases.length; i++) cases[i].check(cases[i].value);
+      done += cases.length;
+      const elapsed = process.hrtime.bigint() - started;
+      if (elapsed >= limit) return done / (Number(elapsed) / 1e9);
+    }`);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const cases = casesOf(await generatedOrSdk());
+const yardstick = casesOf(await ajvValidators());
+const accepted = (list) => list.reduce((sum, c) => sum + (c.check(c.value) ? 1 : 0), 0);
+const report = { variant, covered: cases.length, total: corpus.length, accepted: accepted(cases), ajv: { covered: yardstick.length, accepted: accepted(yardstick) } };
 if (!cases.length) {
-  console.log(JSON.stringify({ variant, covered: 0, total: corpus.length, accepted, median: null, min: null, max: null }));
+  console.log(JSON.stringify({ ...report, median: null, min: null, max: null, ratio: null }));
   process.exit(0);
 }
 
-/** Validates for about `ms` milliseconds; messages per second. */
-function round(ms) {
-  const started = process.hrtime.bigint();
-  const limit = BigInt(Math.round(ms * 1e6));
-  let done = 0;
-  for (;;) {
-    for (let i = 0; i < cases.length; i++) cases[i].check(cases[i].value);
-    done += cases.length;
-    const elapsed = process.hrtime.bigint() - started;
-    if (elapsed >= limit) return done / (Number(elapsed) / 1e9);
-  }
-}
-
+// Warm-up (a corpus exercises hundreds of functions, and the JIT takes a while to settle), then
+// rounds of the variant and of Ajv in alternation: each pair of rounds ran under the same load.
 const roundMs = Number(roundMsArg);
-round(Math.max(1500, roundMs * 4)); // warm-up: a corpus exercises hundreds of functions, and the JIT takes a while to settle
-const rates = Array.from({ length: Number(roundsArg) }, () => round(roundMs)).sort((a, b) => a - b);
-console.log(JSON.stringify({ variant, covered: cases.length, total: corpus.length, accepted, median: rates[rates.length >> 1], min: rates[0], max: rates[rates.length - 1] }));
+const mine = { run: rounder(), cases, rates: [] };
+const ajv = { run: rounder(), cases: yardstick, rates: [] };
+for (const side of [mine, ajv]) side.run(side.cases, Math.max(1500, roundMs * 4));
+for (let r = 0; r < Number(roundsArg); r++) for (const side of r % 2 ? [ajv, mine] : [mine, ajv]) side.rates.push(side.run(side.cases, roundMs));
+const ratios = mine.rates.map((rate, i) => rate / ajv.rates[i]);
+console.log(JSON.stringify({ ...report, median: median(mine.rates), min: Math.min(...mine.rates), max: Math.max(...mine.rates), ratio: median(ratios), ajv: { ...report.ajv, median: median(ajv.rates) } }));
