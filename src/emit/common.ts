@@ -8,6 +8,8 @@ export interface OutputFile {
   javascript?: string;
   /** The TypeScript its declarations are made from, when the emitter left out statements no declaration refers to. */
   declarationSource?: string;
+  /** Its declarations (the `.d.ts` text), when its emitter made them too (transpiling then has nothing to do). */
+  declarations?: string;
 }
 
 /** What every emitter gets besides the model. */

@@ -74,7 +74,8 @@ function importsFor(body: string, runtimeModule: string | undefined, marks: Mark
   else if (/\bz\./.test(body)) lines.push({ text: `import type { z } from "zod";`, typeOnly: true });
   if (runtimeModule && /\brt\./.test(body)) lines.push({ text: `import * as rt from "${runtimeModule}";`, typeOnly: false });
   if (/\bT\./.test(body)) lines.push({ text: `import type * as T from "./types.js";`, typeOnly: true });
-  if (/\bS\./.test(body)) lines.push({ text: `import * as S from "./schemas.js";`, typeOnly: false });
+  // With marks (validators.ts), only function bodies read the schemas: the declarations do not import them.
+  if (/\bS\./.test(body)) lines.push({ text: marks.undeclared(`import * as S from "./schemas.js";`), typeOnly: false });
   // A type-only import is deleted from the JavaScript with the line break before it, as
   // TypeScript's emit deletes a statement with its leading trivia (the first one's would be the
   // comments above the imports: the marks are then not used, and the file is parsed instead).
@@ -118,7 +119,7 @@ function validatorsFile(model: SchemaModel, render: (name: string, data: object)
   const marks = new Marks(true);
   const marked = withImports((data) => render("validators.ts", data), emitValidatorDeclarations(model, table, marks), `${runtimeImport}/fast.js`, marks);
   const texts = marks.split(marked);
-  if (texts) return { path: "validators.ts", content: texts.typescript, javascript: texts.javascript, declarationSource: texts.declarationSource };
+  if (texts) return { path: "validators.ts", content: texts.typescript, javascript: texts.javascript, declarationSource: texts.declarationSource, declarations: texts.declarations };
   const plain = new Marks(false);
   return { path: "validators.ts", content: withImports((data) => render("validators.ts", data), emitValidatorDeclarations(model, table, plain), `${runtimeImport}/fast.js`) };
 }

@@ -8,7 +8,11 @@ const TYPE_OPEN = "\uE000";
 const TYPE_CLOSE = "\uE001";
 const PRIVATE_OPEN = "\uE002";
 const PRIVATE_CLOSE = "\uE003";
-const ANY_MARK = /[\uE000-\uE003]/g;
+const BODY_OPEN = "\uE004";
+const BODY_CLOSE = "\uE005";
+const UNDECLARED_OPEN = "\uE006";
+const UNDECLARED_CLOSE = "\uE007";
+const ANY_MARK = /[\uE000-\uE007]/g;
 
 /**
  * The marks an emitter writes, counted so that the file can be checked for marks it did not
@@ -43,6 +47,24 @@ export class Marks {
     return `${PRIVATE_OPEN}${text}${PRIVATE_CLOSE}`;
   }
 
+  /**
+   * An exported function, `export function name(params): result { body }`, with its types and
+   * its body marked: its declaration is `export declare function name(params): result;`.
+   */
+  exportedFunction(name: string, parameters: Array<[name: string, type: string]>, result: string, body: string): string {
+    const signature = this.signature(name, parameters, result);
+    if (!this.enabled) return `export ${signature}\n${body}\n}`;
+    this.inserted += 2;
+    return `export ${signature.slice(0, -2)}${BODY_OPEN} {\n${body}\n}${BODY_CLOSE}`;
+  }
+
+  /** Text that is in the JavaScript but in no declaration (an import only bodies use), with the line breaks before it. */
+  undeclared(text: string): string {
+    if (!this.enabled) return text;
+    this.inserted += 2;
+    return `${UNDECLARED_OPEN}${text}${UNDECLARED_CLOSE}`;
+  }
+
   /** `function name(params): boolean {` with the parameters' and the result's types marked. */
   signature(name: string, parameters: Array<[name: string, type: string]>, result = ": boolean"): string {
     const list = parameters.map(([parameter, type]) => `${parameter}${this.typeOnly(type)}`).join(", ");
@@ -61,7 +83,7 @@ export function unmarked(text: string): string {
   return text.replace(ANY_MARK, "");
 }
 
-/** The three texts of a marked file. */
+/** The texts of a marked file. */
 export interface MarkedTexts {
   /** The TypeScript source, marks removed. */
   typescript: string;
@@ -69,12 +91,25 @@ export interface MarkedTexts {
   javascript: string;
   /** The TypeScript without its private statements: what the declarations are made from. */
   declarationSource: string;
+  /**
+   * The declarations themselves (the `.d.ts`), when every exported function's body is marked
+   * and nothing else but imports and private statements is in the file (the emitter's call).
+   */
+  declarations: string;
 }
 
 function splitMarked(text: string): MarkedTexts {
+  const declarationSource = text.replace(/\n*\uE002[^\uE003]*\uE003/g, "");
   return {
     typescript: text.replace(ANY_MARK, ""),
     javascript: text.replace(/\uE000[^\uE001]*\uE001/g, "").replace(ANY_MARK, ""),
-    declarationSource: text.replace(/\n*\uE002[^\uE003]*\uE003/g, "").replace(ANY_MARK, ""),
+    declarationSource: declarationSource.replace(ANY_MARK, ""),
+    // As declaration emit prints them: bodies become `;`, functions `declare`, statements end
+    // with one line break.
+    declarations: declarationSource
+      .replace(/\n*\uE006[^\uE007]*\uE007/g, "")
+      .replace(/^export function (.*)\uE004[^\uE005]*\uE005/gm, "export declare function $1;")
+      .replace(ANY_MARK, "")
+      .replace(/\n*$/, "\n"),
   };
 }

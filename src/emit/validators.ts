@@ -52,11 +52,11 @@ function exportedFunctions(declaration: Declaration, recursive: boolean, marks: 
   const schema = () => `S.${schemaName(name)}${marks.typeOnly(" as unknown as rt.IssueSource")}`;
   const deprecated = declaration.doc.deprecated;
   const doc = (text: string) => jsDoc({ text, deprecated });
-  const signature = (exported: string, result: string) => `export ${marks.signature(exported, [["value", ": unknown"]], result)}`;
+  const exported = (exportedName: string, result: string, body: string) => marks.exportedFunction(exportedName, [["value", ": unknown"]], result, body);
   return [
-    `${doc(`True when \`value\` is a valid {@link ${typeName}}: the verdict of \`${schemaName(name)}.safeParse(value).success\`, without Zod.`)}${signature(names.guard, `: value is ${typeName}`)}\n  try {\n    return ${call};\n  } catch {\n    return false;\n  }\n}`,
-    `${doc(`\`value\` itself (not a copy) when it is a valid {@link ${typeName}}; throws Zod's error with its issues otherwise.`)}${signature(names.parse, `: ${typeName}`)}\n  return rt.parseWith(${names.guard}, ${schema()}, value);\n}`,
-    `${doc(`Like {@link ${names.parse}}, as a result: the input itself on success, Zod's issues on failure.`)}${signature(names.safeParse, `: rt.SafeParseResult<${typeName}>`)}\n  return rt.safeParseWith(${names.guard}, ${schema()}, value);\n}`,
+    `${doc(`True when \`value\` is a valid {@link ${typeName}}: the verdict of \`${schemaName(name)}.safeParse(value).success\`, without Zod.`)}${exported(names.guard, `: value is ${typeName}`, `  try {\n    return ${call};\n  } catch {\n    return false;\n  }`)}`,
+    `${doc(`\`value\` itself (not a copy) when it is a valid {@link ${typeName}}; throws Zod's error with its issues otherwise.`)}${exported(names.parse, `: ${typeName}`, `  return rt.parseWith(${names.guard}, ${schema()}, value);`)}`,
+    `${doc(`Like {@link ${names.parse}}, as a result: the input itself on success, Zod's issues on failure.`)}${exported(names.safeParse, `: rt.SafeParseResult<${typeName}>`, `  return rt.safeParseWith(${names.guard}, ${schema()}, value);`)}`,
   ].join("\n\n");
 }
 
@@ -96,14 +96,12 @@ function fastCheckTable(tableSchemas: TableRef[], ctx: FastContext): string {
  * gives the fast validator's verdict, and Zod's issues only when it says no. The generated server
  * and client validate every message through it.
  */
-export ${ctx.marks.signature("fastCheckOf", [["schema", ": unknown"]], ": rt.FastCheck | undefined")}
-  if (!fastChecks) {
+${ctx.marks.exportedFunction("fastCheckOf", [["schema", ": unknown"]], ": rt.FastCheck | undefined", `  if (!fastChecks) {
     const table = new rt.FastCheckTable();
 ${rows.map((row) => `    ${row}`).join("\n")}
     fastChecks = table;
   }
-  return fastChecks.get(schema);
-}`;
+  return fastChecks.get(schema);`)}`;
   return [...ctx.functions.map((f) => ctx.marks.privateStatement(f)), table].join("\n\n");
 }
 
@@ -131,7 +129,7 @@ export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: Tabl
     return [...helpers, exportedFunctions(declaration, recursive.has(declaration.name), marks)].join("\n\n");
   });
   const tableContext: FastContext = { byName, recursive, component: new Set(), functions: [], constants, taken, marks, has };
-  const all = [...declarations, fastCheckTable(tableSchemas, tableContext), fastZodCall(model)];
+  const all = [...declarations, fastCheckTable(tableSchemas, tableContext), marks.privateStatement(fastZodCall(model))];
   // Declared only where a loop calls it (an unused constant fails noUnusedLocals).
   if (all.some((text) => text.includes(`${has}.call(`))) constants.unshift(marks.privateStatement(`const ${has} = Object.prototype.hasOwnProperty;`));
   return { declarations: all, constants };

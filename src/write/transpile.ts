@@ -183,13 +183,15 @@ function typescriptEmit(ts: typeof TypeScript, tree: TypeScript.SourceFile): Tra
 export function toJavaScript(files: readonly OutputFile[]): OutputFile[] {
   const pending = new Map<string, string>();
   const done = new Map<string, Transpiled>();
-  // JavaScript the emitter made (marked.ts): only the declarations are left to make, from its declaration source.
+  // JavaScript the emitter made (marked.ts): its declarations too, or only the declarations are
+  // left to make, from its declaration source.
   const made = new Map<string, string>();
   for (const file of files) {
     if (!file.path.endsWith(".ts")) continue;
     const { body } = splitHeader(file.content);
     const ready = pretranspiled(body);
     if (ready) done.set(file.path, ready);
+    else if (file.javascript !== undefined && file.declarations !== undefined) done.set(file.path, { js: splitHeader(file.javascript).body, dts: splitHeader(file.declarations).body });
     else if (file.javascript !== undefined && file.declarationSource !== undefined) {
       made.set(file.path, splitHeader(file.javascript).body);
       pending.set(`/${file.path}`, splitHeader(file.declarationSource).body);

@@ -22,37 +22,44 @@ describe("validators.ts transpiled from the emitter's marks", () => {
   it.each(REVISIONS)("%s: the same JavaScript and declarations as parsing the TypeScript gives", (revision) => {
     const file = emitRevision(revisionModel(revision), OPTIONS).find((f) => f.path === "validators.ts")!;
     expect(file.javascript, "marks used").toBeDefined();
-    expect(file.content).not.toMatch(/[\uE000-\uE003]/);
+    expect(file.content).not.toMatch(/[\uE000-\uE007]/);
     const expected = parsed(file.content);
     expect(splitHeader(file.javascript!).body).toBe(expected.js);
     // The declaration source leaves out the private functions: most of the file.
     expect(file.declarationSource!.length).toBeLessThan(file.content.length / 2);
     expect(parsed(file.declarationSource!).dts).toBe(expected.dts);
+    // The declarations the emitter made: no parse at all.
+    expect(splitHeader(file.declarations!).body).toBe(expected.dts);
   });
 
   it("a schema whose own text holds a mark's character is emitted unmarked, and its text is kept", () => {
     const text = `/**
  * A thing.
- * @deprecated use Other \uE000: any\uE001 instead \uE002gone\uE003
+ * @deprecated use Other \uE000: any\uE001 instead \uE002gone\uE003, \uE006not\uE007 \uE004{ body }\uE005
  */
 export interface Thing { "k\uE000": string; kind: "a\uE001" | "b" }
 `;
     const { model } = parseSchema({ text, fileName: "marks.ts", revision: null });
     const file = emitRevision(model, OPTIONS).find((f) => f.path === "validators.ts")!;
     expect(file.javascript).toBeUndefined();
-    expect(file.content).toContain("use Other \uE000: any\uE001 instead \uE002gone\uE003");
+    expect(file.content).toContain("use Other \uE000: any\uE001 instead \uE002gone\uE003, \uE006not\uE007 \uE004{ body }\uE005");
+    expect(file.declarations).toBeUndefined();
     expect(parsed(file.content).js).toContain("\uE002gone\uE003");
   });
 });
 
 describe("Marks", () => {
-  it("splits a text into TypeScript, JavaScript and the declaration source", () => {
+  it("splits a text into TypeScript, JavaScript, the declaration source and the declarations", () => {
     const marks = new Marks(true);
-    const text = `${marks.privateStatement(`${marks.signature("f", [["v", ": any"]])} return true; }`)}\n\nexport ${marks.signature("g", [["x", ": unknown"]], ": x is string")} return f(x); }`;
+    const imports = `import * as rt from "./rt.js";\n${marks.undeclared(`import * as S from "./s.js";`)}`;
+    const f = marks.privateStatement(`${marks.signature("f", [["v", ": any"]])} return S.ok(v); }`);
+    const g = marks.exportedFunction("g", [["x", ": unknown"]], ": x is rt.Thing", "  return f(x);");
+    const text = `${imports}\n\n${f}\n\n/** Doc. */\n${g}\n\n`;
     expect(marks.split(text)).toEqual({
-      typescript: "function f(v: any): boolean { return true; }\n\nexport function g(x: unknown): x is string { return f(x); }",
-      javascript: "function f(v) { return true; }\n\nexport function g(x) { return f(x); }",
-      declarationSource: "\n\nexport function g(x: unknown): x is string { return f(x); }",
+      typescript: `import * as rt from "./rt.js";\nimport * as S from "./s.js";\n\nfunction f(v: any): boolean { return S.ok(v); }\n\n/** Doc. */\nexport function g(x: unknown): x is rt.Thing {\n  return f(x);\n}\n\n`,
+      javascript: `import * as rt from "./rt.js";\nimport * as S from "./s.js";\n\nfunction f(v) { return S.ok(v); }\n\n/** Doc. */\nexport function g(x) {\n  return f(x);\n}\n\n`,
+      declarationSource: `import * as rt from "./rt.js";\nimport * as S from "./s.js";\n\n/** Doc. */\nexport function g(x: unknown): x is rt.Thing {\n  return f(x);\n}\n\n`,
+      declarations: `import * as rt from "./rt.js";\n\n/** Doc. */\nexport declare function g(x: unknown): x is rt.Thing;\n`,
     });
   });
 
