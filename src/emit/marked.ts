@@ -52,10 +52,10 @@ export class Marks {
    * its body marked: its declaration is `export declare function name(params): result;`.
    */
   exportedFunction(name: string, parameters: Array<[name: string, type: string]>, result: string, body: string): string {
-    const signature = this.signature(name, parameters, result);
-    if (!this.enabled) return `export ${signature}\n${body}\n}`;
+    const head = `export ${this.head(name, parameters, result)}`;
+    if (!this.enabled) return `${head} {\n${body}\n}`;
     this.inserted += 2;
-    return `export ${signature.slice(0, -2)}${BODY_OPEN} {\n${body}\n}${BODY_CLOSE}`;
+    return `${head}${BODY_OPEN} {\n${body}\n}${BODY_CLOSE}`;
   }
 
   /** Text that is in the JavaScript but in no declaration (an import only bodies use), with the line breaks before it. */
@@ -67,8 +67,13 @@ export class Marks {
 
   /** `function name(params): boolean {` with the parameters' and the result's types marked. */
   signature(name: string, parameters: Array<[name: string, type: string]>, result = ": boolean"): string {
+    return `${this.head(name, parameters, result)} {`;
+  }
+
+  /** `function name(params): result`, its types marked. */
+  private head(name: string, parameters: Array<[name: string, type: string]>, result: string): string {
     const list = parameters.map(([parameter, type]) => `${parameter}${this.typeOnly(type)}`).join(", ");
-    return `function ${name}(${list})${this.typeOnly(result)} {`;
+    return `function ${name}(${list})${this.typeOnly(result)}`;
   }
 
   /** The texts of `text`, written with these marks; undefined when it holds marks these did not write. */
