@@ -4,11 +4,8 @@ import type { Doc, TypeNode } from "../model/types.js";
 export interface OutputFile {
   path: string;
   content: string;
-  /** A `.ts` file's JavaScript, when its emitter made it (transpiling then only makes the declarations). */
+  /** A `.ts` file's JavaScript and declarations (`.d.ts`), when its emitter made them: transpiling then has nothing to do. */
   javascript?: string;
-  /** The TypeScript its declarations are made from, when the emitter left out statements no declaration refers to. */
-  declarationSource?: string;
-  /** Its declarations (the `.d.ts` text), when its emitter made them too (transpiling then has nothing to do). */
   declarations?: string;
 }
 

@@ -110,16 +110,16 @@ function errorsFile(model: SchemaModel, render: (name: string, data: object) => 
 }
 
 /**
- * validators.ts, with its JavaScript and the source of its declarations made from the emitter's
- * marked text (marked.ts), so that the largest file of the output is not parsed again to be
- * transpiled; emitted unmarked when the model's own text carries a mark's character.
+ * validators.ts, with its JavaScript and declarations made from the emitter's marked text
+ * (marked.ts), so that the largest file of the output is not parsed again to be transpiled;
+ * emitted unmarked when the model's own text carries a mark's character.
  */
 function validatorsFile(model: SchemaModel, render: (name: string, data: object) => string, runtimeImport: string): OutputFile {
   const table = tableSchemas(schemaIndex(model), deriveSurface(model));
   const marks = new Marks(true);
   const marked = withImports((data) => render("validators.ts", data), emitValidatorDeclarations(model, table, marks), `${runtimeImport}/fast.js`, marks);
   const texts = marks.split(marked);
-  if (texts) return { path: "validators.ts", content: texts.typescript, javascript: texts.javascript, declarationSource: texts.declarationSource, declarations: texts.declarations };
+  if (texts) return { path: "validators.ts", content: texts.typescript, javascript: texts.javascript, declarations: texts.declarations };
   const plain = new Marks(false);
   return { path: "validators.ts", content: withImports((data) => render("validators.ts", data), emitValidatorDeclarations(model, table, plain), `${runtimeImport}/fast.js`) };
 }

@@ -111,20 +111,14 @@ export const CHUNK_CHARS = 1 << 15;
  * (strip-types.ts), its declarations by deleting bodies and initialisers (declarations.ts); by
  * TypeScript's emit, in a program of the file alone, where those do not apply.
  */
-export function transpileSources(sources: ReadonlyMap<string, string>, chunkChars = CHUNK_CHARS, declarationsOnly: ReadonlySet<string> = new Set()): Map<string, Transpiled> {
+export function transpileSources(sources: ReadonlyMap<string, string>, chunkChars = CHUNK_CHARS): Map<string, Transpiled> {
   const ts = typescript();
   const result = new Map<string, Transpiled>();
   for (const [path, text] of sources) {
     const chunks = statementChunks(ts, text, chunkChars);
-    const js = !declarationsOnly.has(path);
-    result.set(path, (chunks.length > 1 && transpileChunks(ts, path, chunks, js)) || transpileWhole(ts, path, text, js));
+    result.set(path, (chunks.length > 1 && transpileChunks(ts, path, chunks)) || transpileWhole(ts, path, text));
   }
   return result;
-}
-
-/** The JavaScript of a tree, or "" when it is not wanted (a file whose JavaScript the emitter made). */
-function javascriptOf(ts: typeof TypeScript, tree: TypeScript.SourceFile, wanted: boolean): string | undefined {
-  return wanted ? stripTypes(ts, tree) : "";
 }
 
 function parse(ts: typeof TypeScript, path: string, text: string): TypeScript.SourceFile {
@@ -133,22 +127,22 @@ function parse(ts: typeof TypeScript, path: string, text: string): TypeScript.So
   return ts.createSourceFile(path, text, parsing, false, ts.ScriptKind.TS);
 }
 
-function transpileWhole(ts: typeof TypeScript, path: string, text: string, wantJs: boolean): Transpiled {
+function transpileWhole(ts: typeof TypeScript, path: string, text: string): Transpiled {
   const tree = parse(ts, path, text);
-  const js = javascriptOf(ts, tree, wantJs);
+  const js = stripTypes(ts, tree);
   const dts = declarations(() => declarationsOf(ts, tree));
   if (js !== undefined && dts !== undefined) return { js, dts };
   return { ...typescriptEmit(ts, tree), ...(js !== undefined && { js }), ...(dts !== undefined && { dts }) };
 }
 
 /** A large file piece by piece, or undefined when a piece needs the whole file (then it is transpiled whole). */
-function transpileChunks(ts: typeof TypeScript, path: string, chunks: string[], wantJs: boolean): Transpiled | undefined {
+function transpileChunks(ts: typeof TypeScript, path: string, chunks: string[]): Transpiled | undefined {
   let js = "";
   const parts: DeclarationParts[] = [];
   for (const chunk of chunks) {
     const tree = parse(ts, path, chunk);
     if (!parsedCleanly(tree)) return undefined;
-    const stripped = javascriptOf(ts, tree, wantJs);
+    const stripped = stripTypes(ts, tree);
     const declared = declarationParts(ts, tree);
     if (stripped === undefined || declared === undefined) return undefined;
     js += stripped;
@@ -183,26 +177,16 @@ function typescriptEmit(ts: typeof TypeScript, tree: TypeScript.SourceFile): Tra
 export function toJavaScript(files: readonly OutputFile[]): OutputFile[] {
   const pending = new Map<string, string>();
   const done = new Map<string, Transpiled>();
-  // JavaScript the emitter made (marked.ts): its declarations too, or only the declarations are
-  // left to make, from its declaration source.
-  const made = new Map<string, string>();
   for (const file of files) {
     if (!file.path.endsWith(".ts")) continue;
     const { body } = splitHeader(file.content);
     const ready = pretranspiled(body);
     if (ready) done.set(file.path, ready);
+    // JavaScript and declarations the emitter made (marked.ts): nothing to parse.
     else if (file.javascript !== undefined && file.declarations !== undefined) done.set(file.path, { js: splitHeader(file.javascript).body, dts: splitHeader(file.declarations).body });
-    else if (file.javascript !== undefined && file.declarationSource !== undefined) {
-      made.set(file.path, splitHeader(file.javascript).body);
-      pending.set(`/${file.path}`, splitHeader(file.declarationSource).body);
-    } else pending.set(`/${file.path}`, body);
+    else pending.set(`/${file.path}`, body);
   }
-  if (pending.size) {
-    for (const [path, out] of transpileSources(pending, CHUNK_CHARS, new Set([...made.keys()].map((p) => `/${p}`)))) {
-      const js = made.get(path.slice(1));
-      done.set(path.slice(1), js === undefined ? out : { js, dts: out.dts });
-    }
-  }
+  if (pending.size) for (const [path, out] of transpileSources(pending)) done.set(path.slice(1), out);
   return files.flatMap((file) => {
     const out = done.get(file.path);
     if (!out) return [file];
