@@ -23,7 +23,7 @@ function line(megabytes) {
 }
 
 async function stdioOnce(runtime, megabytes) {
-  const { serveStdio } = await import(pathToFileURL(join(runtime, "server-stdio.js")).href);
+  const { serveStdio } = await import(pathToFileURL(join(runtime, "server", "stdio.js")).href);
   const bytes = Buffer.from(line(megabytes));
   const listeners = {};
   let answered;

@@ -1,7 +1,7 @@
 // Part of `npm run build`: formats the shared runtime once, with prettier's defaults and the
 // exact call generation makes, into dist/preformatted.json (see src/write/preformatted.ts).
 import { writeFileSync } from "node:fs";
-import { basename, join } from "node:path";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as prettier from "prettier";
 import { emitRuntime } from "../dist/emit/index.js";
@@ -37,7 +37,7 @@ function checkedDeclarations() {
   const program = ts.createProgram({ rootNames: [...bodies.keys()], options: compilerOptions, host });
   const { diagnostics } = program.emit();
   if (diagnostics.length) throw new Error(`runtime declarations: ${ts.formatDiagnostics(diagnostics, host)}`);
-  return (path) => written.get(join(runtimeDir, "out", basename(path).replace(/\.ts$/, ".d.ts")));
+  return (path) => written.get(join(runtimeDir, "out", relative(runtimeDir, path).replace(/\.ts$/, ".d.ts")));
 }
 
 const declarationOf = checkedDeclarations();

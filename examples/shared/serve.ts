@@ -4,7 +4,7 @@
 // started alike (same MCP_STATE_SECRET, same MCP_REDIS_PREFIX) serve one client between them.
 import { createServer as createHttpServer } from "node:http";
 import { serveStdio, toFetchHandler, toNodeListener, type McpServer } from "../gen/server.js";
-import type { McpStore } from "../gen/runtime/server-store.js";
+import type { McpStore } from "../gen/runtime/stores/store.js";
 
 export function portArgument(argv: string[]): number | undefined {
   const at = argv.indexOf("--port");
@@ -46,7 +46,7 @@ async function redisStoreFor(url: string): Promise<McpStore> {
   // Until the store is opened, a connection error would be an unhandled 'error' event; then the store reports them (onError).
   client.on("error", () => undefined);
   await client.connect();
-  const { redisStore } = await import("../gen/runtime/server-store-redis.js");
+  const { redisStore } = await import("../gen/runtime/stores/redis.js");
   return redisStore(client, { prefix: process.env["MCP_REDIS_PREFIX"] || "mcp-gen-example:" });
 }
 

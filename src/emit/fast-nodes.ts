@@ -6,7 +6,7 @@ import type { Marks } from "./marked.js";
 
 // The fast validators: one plain function per type, straight-line code read off the model, with
 // exactly the verdict of the generated Zod schema (`XSchema.safeParse(v).success`), including the
-// own-property semantics of `rt.own` (templates/runtime/own-keys.ts). Every rule below names the
+// own-property semantics of `rt.own` (templates/runtime/shared/own-keys.ts). Every rule below names the
 // Zod behaviour it mirrors; the differential tests hold the two to the same answers.
 
 export interface FastContext {

@@ -106,7 +106,7 @@ function methodsFile(model: SchemaModel, render: (name: string, data: object) =>
 
 function errorsFile(model: SchemaModel, render: (name: string, data: object) => string, runtimeImport: string): string {
   const view = errorsView(schemaIndex(model), deriveSurface(model));
-  return withImports((data) => render("errors.ts", data), view, `${runtimeImport}/errors.js`);
+  return withImports((data) => render("errors.ts", data), view, `${runtimeImport}/shared/errors.js`);
 }
 
 /**
@@ -117,11 +117,11 @@ function errorsFile(model: SchemaModel, render: (name: string, data: object) => 
 function validatorsFile(model: SchemaModel, render: (name: string, data: object) => string, runtimeImport: string): OutputFile {
   const table = tableSchemas(schemaIndex(model), deriveSurface(model));
   const marks = new Marks(true);
-  const marked = withImports((data) => render("validators.ts", data), emitValidatorDeclarations(model, table, marks), `${runtimeImport}/fast.js`, marks);
+  const marked = withImports((data) => render("validators.ts", data), emitValidatorDeclarations(model, table, marks), `${runtimeImport}/shared/fast.js`, marks);
   const texts = marks.split(marked);
   if (texts) return { path: "validators.ts", content: texts.typescript, javascript: texts.javascript, declarations: texts.declarations };
   const plain = new Marks(false);
-  return { path: "validators.ts", content: withImports((data) => render("validators.ts", data), emitValidatorDeclarations(model, table, plain), `${runtimeImport}/fast.js`) };
+  return { path: "validators.ts", content: withImports((data) => render("validators.ts", data), emitValidatorDeclarations(model, table, plain), `${runtimeImport}/shared/fast.js`) };
 }
 
 function serverFile(model: SchemaModel, render: (name: string, data: object) => string): string {
@@ -154,7 +154,7 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
   const schemas = emitSchemaDeclarations(model);
   const files: OutputFile[] = [
     { path: "types.ts", content: render("types.ts", { declarations: emitTypeDeclarations(model) }) },
-    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), { declarations: schemas, usesRuntime: schemas.some((code) => /\brt\./.test(code)) }, `${options.runtimeImport}/validation.js`) },
+    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), { declarations: schemas, usesRuntime: schemas.some((code) => /\brt\./.test(code)) }, `${options.runtimeImport}/shared/validation.js`) },
     {
       path: "constants.ts",
       content: render("constants.ts", {
@@ -188,7 +188,7 @@ export function emitDeclarationModules(model: SchemaModel, options: DeclarationM
   const schemas = emitSchemaDeclarations(model);
   return [
     { path: "types.ts", content: render("types.ts", { declarations: emitTypeDeclarations(model) }) },
-    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), { declarations: schemas, usesRuntime: schemas.some((code) => /\brt\./.test(code)) }, `${options.runtimeImport}/validation.js`) },
+    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), { declarations: schemas, usesRuntime: schemas.some((code) => /\brt\./.test(code)) }, `${options.runtimeImport}/shared/validation.js`) },
     validatorsFile(model, render, options.runtimeImport),
   ];
 }
@@ -204,8 +204,15 @@ export function renderTemplate(name: string, data: object): string {
  */
 export function emitRuntime(options: EmitOptions): OutputFile[] {
   const header = template("header")({ generatorVersion: options.generatorVersion, source: "the mcp-gen runtime (revision-independent)", sha256: "" });
-  const names = readdirSync(RUNTIME_DIR).filter((name) => name.endsWith(".ts") && !name.endsWith(".d.ts")).sort(byText);
+  const names = runtimeSources().sort(byText);
   return names.map((name) => ({ path: `${RUNTIME_FOLDER}/${name}`, content: `${header}${readFileSync(new URL(name, RUNTIME_DIR), "utf8")}` }));
+}
+
+/** The runtime's sources, as paths relative to `templates/runtime/`: one folder per role (shared, stores, server, client). */
+function runtimeSources(): string[] {
+  return readdirSync(RUNTIME_DIR, { recursive: true, encoding: "utf8" })
+    .map((name) => name.split("\\").join("/"))
+    .filter((name) => name.endsWith(".ts") && !name.endsWith(".d.ts"));
 }
 
 /**

@@ -137,7 +137,7 @@ export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: Tabl
 
 /**
  * The statement that puts every exported schema's parse methods on its fast validator
- * (templates/runtime/fast-zod.ts): `XSchema.safeParse` takes the verdict from `isX` and builds
+ * (templates/runtime/shared/fast-zod.ts): `XSchema.safeParse` takes the verdict from `isX` and builds
  * Zod's output itself; Zod runs only to report the issues of invalid input.
  */
 function fastZodCall(model: SchemaModel): string {

@@ -198,9 +198,9 @@ export function isObjectSchema(type: ObjectType): boolean {
  * declared type, so that the type's own values are valid inputs: a declared `[key: string]:
  * unknown` (or `any`) stays in it (`z.core.$loose`); without one, the input has the declared keys
  * only (`rt.openObject`, config `rt.Open`), or takes any object when there are none
- * (`rt.anyObject`); see templates/runtime/validation.ts. A typed index signature
+ * (`rt.anyObject`); see templates/runtime/shared/validation.ts. A typed index signature
  * constrains the extra keys instead (`catchall`), and an object made only of an index
- * signature is a record. Each is given to `rt.own` (templates/runtime/own-keys.ts): only own
+ * signature is a record. Each is given to `rt.own` (templates/runtime/shared/own-keys.ts): only own
  * properties are data, and an own "__proto__" key is validated and kept like any other.
  */
 function zodObject(type: ObjectType, ctx: ZodContext, path: string): ZodCode {

@@ -164,7 +164,7 @@ describe("without --protocol: the protocol output is generated beside the catalo
     expect(readdirSync(out).filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
     expect(existsSync(join(out, "protocol/index.js")) && existsSync(join(out, "protocol/index.d.ts"))).toBe(true);
     const index = readFileSync(join(out, "index.js"), "utf8") + readFileSync(join(out, "index.d.ts"), "utf8");
-    expect(index).toContain('from "./protocol/runtime/client-catalog.js"');
+    expect(index).toContain('from "./protocol/runtime/client/catalog.js"');
     expect(index).toContain('from "./protocol/index.js"');
     expect(JSON.parse(readFileSync(join(out, "catalog.json"), "utf8")).revision).toBe("2025-11-25");
     const check = await runCli(["catalog", ...INCIDENTS_ARGS.slice(0, 2), "--revision", "2025-11-25", "--spec-root", SPEC_ROOT, "--out", out, "--check", "--quiet"]);

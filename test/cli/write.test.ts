@@ -134,9 +134,9 @@ describe("generate, --check and the output folder", () => {
     const schemas = readFileSync(join(out, "2024-11-05", "schemas.ts"), "utf8");
     expect(schemas).toMatch(/^\t/m);
     expect(schemas).toContain(`from 'zod'`);
-    expect(schemas).toContain(`from '../runtime/validation.js'`);
+    expect(schemas).toContain(`from '../runtime/shared/validation.js'`);
     // The runtime too: its build-time formatting (prettier's defaults) must not stand in for the user's.
-    const runtime = readFileSync(join(out, "runtime", "server-http.ts"), "utf8");
+    const runtime = readFileSync(join(out, "runtime", "server", "http.ts"), "utf8");
     expect(runtime).toMatch(/^\t/m);
     expect(runtime).toContain(`from './protocol.js'`);
     expect(existsSync(join(out, revision, "index.ts"))).toBe(true);

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_INFO, FakeTransport, type AnyClient } from "../helpers/client.js";
 import { GENERATED_ROOT } from "../helpers/spec.js";
-import type { JsonRpcMessage, JsonRpcRequest } from "../../templates/runtime/jsonrpc.js";
+import type { JsonRpcMessage, JsonRpcRequest } from "../../templates/runtime/shared/jsonrpc.js";
 
 type Connect = (factory: () => FakeTransport, options: Record<string, unknown>) => Promise<AnyClient>;
 let connect: Connect;

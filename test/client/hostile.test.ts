@@ -2,8 +2,8 @@
 // redirects, requests a modern server may not send, long SSE lines, caps.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SseParser } from "../../templates/runtime/sse.js";
-import type { JsonRpcMessage, JsonRpcRequest } from "../../templates/runtime/jsonrpc.js";
+import { SseParser } from "../../templates/runtime/shared/sse.js";
+import type { JsonRpcMessage, JsonRpcRequest } from "../../templates/runtime/shared/jsonrpc.js";
 import { CLIENT_INFO, FakeTransport, loadClient, type ClientModule } from "../helpers/client.js";
 
 let gen: ClientModule;

@@ -2,7 +2,7 @@
 // version, server→client requests answered by the same handlers, and cancellation.
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_INFO, FakeTransport, loadClient, type ClientModule } from "../helpers/client.js";
-import type { JsonRpcMessage, JsonRpcRequest } from "../../templates/runtime/jsonrpc.js";
+import type { JsonRpcMessage, JsonRpcRequest } from "../../templates/runtime/shared/jsonrpc.js";
 
 const REVISION = "2025-11-25";
 let gen: ClientModule;

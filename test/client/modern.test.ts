@@ -2,7 +2,7 @@
 // errors, pagination, cancellation, progress, subscriptions and tool headers.
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_INFO, FakeTransport, loadClient, type ClientModule } from "../helpers/client.js";
-import type { JsonRpcMessage, JsonRpcRequest } from "../../templates/runtime/jsonrpc.js";
+import type { JsonRpcMessage, JsonRpcRequest } from "../../templates/runtime/shared/jsonrpc.js";
 
 const REVISION = "2026-07-28";
 const META = "io.modelcontextprotocol/";

@@ -1,7 +1,7 @@
 // Loose types and an in-memory transport for the client tests. The generated modules are loaded
 // at run time (they exist only after the global setup), so their types are described here.
-import type { JsonRpcMessage, JsonRpcRequest } from "../../templates/runtime/jsonrpc.js";
-import type { Transport, TransportSendOptions } from "../../templates/runtime/transport.js";
+import type { JsonRpcMessage, JsonRpcRequest } from "../../templates/runtime/shared/jsonrpc.js";
+import type { Transport, TransportSendOptions } from "../../templates/runtime/shared/transport.js";
 import { loadGenerated } from "./generated.js";
 
 /** A generated client, loosely typed (the type tests check the real types). */

@@ -20,7 +20,7 @@ export function loadGenerated(revision: string): Promise<GeneratedModule> {
 /**
  * Zod's own parse of a generated schema (`z.safeParse` runs the schema's internals): the oracle
  * the fast path is held to. `XSchema.safeParse` itself takes its verdict from `isX`
- * (templates/runtime/fast-zod.ts), so a test comparing the two must not call it.
+ * (templates/runtime/shared/fast-zod.ts), so a test comparing the two must not call it.
  */
 export function zodSafeParse(schema: unknown, value: unknown): ReturnType<typeof z.safeParse> {
   return z.safeParse(schema as z.ZodType, value);

@@ -1,7 +1,7 @@
 // Raw Streamable HTTP for tests that look at the wire across replicas: legacy sessions
 // (initialize, Mcp-Session-Id), stateless requests with their envelope and headers, and SSE
 // streams read event by event (with their ids).
-import { readSse, type SseEvent } from "../../templates/runtime/sse.js";
+import { readSse, type SseEvent } from "../../templates/runtime/shared/sse.js";
 
 export const LEGACY = "2025-11-25";
 export const MODERN = "2026-07-28";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { generatedJsDir, REPO_ROOT, SPEC_ROOT } from "../helpers/spec.js";
 
-// templates/runtime/fast-zod.ts builds Zod's output for valid input with a function compiled per
+// templates/runtime/shared/fast-zod.ts builds Zod's output for valid input with a function compiled per
 // object (`new Function`), or, where Zod runs `jitless` (or eval is refused), an interpreted one.
 // Zod's config is global to a process, so each mode runs in a child of its own, on the spec's
 // examples of 2026-07-28 and variants of them (keys reversed, an unknown key, an own

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import * as formats from "../../templates/runtime/formats.js";
+import * as formats from "../../templates/runtime/shared/formats.js";
 import { rng } from "../helpers/payloads.js";
 
 // The runtime's format checks (linear scans, no backtracking) against ajv-formats' "full" mode,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeHeaderValue, encodeHeaderValue, headerMatchesValue, paramHeadersOf, paramValueText, valueAt } from "../../templates/runtime/headers.js";
+import { decodeHeaderValue, encodeHeaderValue, headerMatchesValue, paramHeadersOf, paramValueText, valueAt } from "../../templates/runtime/shared/headers.js";
 
 describe("header values (Streamable HTTP value encoding)", () => {
   // The spec's encoding table, row by row.

@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GENERATED_ROOT } from "../helpers/spec.js";
 import { LEGACY, MODERN, meta, wireServer } from "./wire-server.js";
 
-type Http = typeof import("../../templates/runtime/server-http.js");
-type Node = typeof import("../../templates/runtime/server-node.js");
+type Http = typeof import("../../templates/runtime/server/http.js");
+type Node = typeof import("../../templates/runtime/server/node.js");
 let http: Http;
 let node: Node;
 let server: any;
 
 beforeAll(async () => {
-  http = await import("../../templates/runtime/server-http.js");
-  node = await import("../../templates/runtime/server-node.js");
+  http = await import("../../templates/runtime/server/http.js");
+  node = await import("../../templates/runtime/server/node.js");
   server = await wireServer();
 });
 

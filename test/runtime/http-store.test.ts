@@ -5,20 +5,20 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoryStore } from "../../templates/runtime/server-store-memory.js";
-import { redisStore } from "../../templates/runtime/server-store-redis.js";
-import type { McpStore } from "../../templates/runtime/server-store.js";
+import { memoryStore } from "../../templates/runtime/stores/memory.js";
+import { redisStore } from "../../templates/runtime/stores/redis.js";
+import type { McpStore } from "../../templates/runtime/stores/store.js";
 import { connected, NO_REDIS, sharedRedisUrl, uniquePrefix, type Client } from "../helpers/redis.js";
 import { LEGACY, meta, MODERN, seen, wireServer } from "./wire-server.js";
 
 type Handler = (request: Request) => Promise<Response>;
-let http: typeof import("../../templates/runtime/server-http.js");
-let sse: typeof import("../../templates/runtime/sse.js");
+let http: typeof import("../../templates/runtime/server/http.js");
+let sse: typeof import("../../templates/runtime/shared/sse.js");
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  http = await import("../../templates/runtime/server-http.js");
-  sse = await import("../../templates/runtime/sse.js");
+  http = await import("../../templates/runtime/server/http.js");
+  sse = await import("../../templates/runtime/shared/sse.js");
 });
 afterAll(async () => Promise.all(clients.map((c) => c.close())));
 

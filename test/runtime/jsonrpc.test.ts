@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyMessage, errorResponse, isJsonRpcErrorResponse, isJsonRpcNotification, isJsonRpcRequest, isJsonRpcResponse, isJsonRpcResultResponse, parseMessage } from "../../templates/runtime/jsonrpc.js";
+import { classifyMessage, errorResponse, isJsonRpcErrorResponse, isJsonRpcNotification, isJsonRpcRequest, isJsonRpcResponse, isJsonRpcResultResponse, parseMessage } from "../../templates/runtime/shared/jsonrpc.js";
 
 describe("JSON-RPC classification", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NdjsonDecoder, encodeNdjson, readNdjson, type NdjsonItem } from "../../templates/runtime/ndjson.js";
+import { NdjsonDecoder, encodeNdjson, readNdjson, type NdjsonItem } from "../../templates/runtime/shared/ndjson.js";
 
 async function collect(source: AsyncIterable<NdjsonItem>): Promise<NdjsonItem[]> {
   const items: NdjsonItem[] = [];

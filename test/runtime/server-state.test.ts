@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bindingOf, canonicalJson, createStateSealer } from "../../templates/runtime/server-state.js";
+import { bindingOf, canonicalJson, createStateSealer } from "../../templates/runtime/server/state.js";
 
 describe("sealed requestState", () => {
   const secret = "a test secret that is long enough!!";

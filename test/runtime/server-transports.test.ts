@@ -6,11 +6,11 @@ import { LEGACY, MODERN, meta, seen, wireServer } from "./wire-server.js";
 
 /** The transports on the wire (item 5): Streamable HTTP through the fetch handler, and stdio. */
 let server: any;
-let http: typeof import("../../templates/runtime/server-http.js");
+let http: typeof import("../../templates/runtime/server/http.js");
 
 beforeAll(async () => {
   server = await wireServer();
-  http = await import("../../templates/runtime/server-http.js");
+  http = await import("../../templates/runtime/server/http.js");
 });
 
 function request(body: unknown, headers: Record<string, string>, init: { method?: string; signal?: AbortSignal } = {}): Request {
@@ -157,7 +157,7 @@ describe("Streamable HTTP: legacy sessions", () => {
 
 describe("stdio", () => {
   it("stdout carries protocol messages only: answers, a parse error for a bad line, nothing for notifications", async () => {
-    const { serveStdio } = await import("../../templates/runtime/server-stdio.js");
+    const { serveStdio } = await import("../../templates/runtime/server/stdio.js");
     const input = new PassThrough();
     const output: string[] = [];
     const done = serveStdio(server, { input, output: { write: (text: string) => output.push(text) } });

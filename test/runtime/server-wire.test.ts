@@ -7,7 +7,7 @@ let server: any;
 
 beforeAll(async () => {
   server = await wireServer();
-  const { toFetchHandler } = await import("../../templates/runtime/server-http.js");
+  const { toFetchHandler } = await import("../../templates/runtime/server/http.js");
   handler = toFetchHandler(server);
 });
 

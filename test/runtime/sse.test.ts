@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { describe, expect, it } from "vitest";
-import { SseParser, encodeSseComment, encodeSseEvent, readSse, type SseEvent } from "../../templates/runtime/sse.js";
+import { SseParser, encodeSseComment, encodeSseEvent, readSse, type SseEvent } from "../../templates/runtime/shared/sse.js";
 
 /** A byte stream that delivers `text` in the given chunk sizes (cycled). */
 function streamOf(text: string, sizes: number[] = [text.length]): ReadableStream<Uint8Array> {

@@ -2,13 +2,13 @@
 // an unread stdout.
 import { PassThrough, Writable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LineFramer } from "../../templates/runtime/ndjson.js";
+import { LineFramer } from "../../templates/runtime/shared/ndjson.js";
 import { MODERN, meta, wireServer } from "./wire-server.js";
 
-type Stdio = typeof import("../../templates/runtime/server-stdio.js");
+type Stdio = typeof import("../../templates/runtime/server/stdio.js");
 let stdio: Stdio;
 beforeAll(async () => {
-  stdio = await import("../../templates/runtime/server-stdio.js");
+  stdio = await import("../../templates/runtime/server/stdio.js");
 });
 
 const line = (message: unknown) => `${JSON.stringify(message)}\n`;

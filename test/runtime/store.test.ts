@@ -1,11 +1,11 @@
-// The store contract (templates/runtime/server-store.ts), held by both implementations: the
+// The store contract (templates/runtime/stores/store.ts), held by both implementations: the
 // in-memory one (the default) and the Redis one on a real redis-server (the run's shared one,
 // each test under a prefix of its own). Cross-replica behaviour is checked with two Redis
 // stores on one prefix, each with its own client, as two processes would have.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memoryStore } from "../../templates/runtime/server-store-memory.js";
-import { redisStore } from "../../templates/runtime/server-store-redis.js";
-import type { McpStore, SessionRecord, StoreLimits, StoreListener } from "../../templates/runtime/server-store.js";
+import { memoryStore } from "../../templates/runtime/stores/memory.js";
+import { redisStore } from "../../templates/runtime/stores/redis.js";
+import type { McpStore, SessionRecord, StoreLimits, StoreListener } from "../../templates/runtime/stores/store.js";
 import { connected, NO_REDIS, sharedRedisUrl, uniquePrefix, type Client } from "../helpers/redis.js";
 
 const LIMITS: StoreLimits = { idleMs: 60_000, maxSessions: 100, whenFull: "evict-oldest", eventWindow: 100 };

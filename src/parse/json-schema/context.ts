@@ -37,7 +37,7 @@ export function hasAssertions(schema: JsonObject): boolean {
 }
 
 /**
- * Formats whose runtime check (templates/runtime/formats.ts) accepts every string Ajv's
+ * Formats whose runtime check (templates/runtime/shared/formats.ts) accepts every string Ajv's
  * ajv-formats accepts (test/parse/json-schema/formats.test.ts holds them to it). Other formats
  * stay in the docs, unchecked: checking them with a stricter grammar would refuse values the
  * server accepts.

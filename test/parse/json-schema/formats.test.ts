@@ -5,7 +5,7 @@ import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
 import { CHECKED_FORMATS } from "../../../src/parse/json-schema/context.js";
-import * as formats from "../../../templates/runtime/formats.js";
+import * as formats from "../../../templates/runtime/shared/formats.js";
 import { rng } from "../../helpers/payloads.js";
 
 const ajv = new (Ajv as unknown as typeof Ajv.default)({ strict: false });

@@ -1,0 +1,320 @@
+// The revision-driven client engine behind every generated client.ts: the request envelope
+// (2026-07-28 and later) or the initialize handshake (earlier revisions), input_required rounds,
+// result validation, pagination, subscriptions, and the x-mcp-header rules of tools/list.
+import { ClientError, isClientError } from "./errors.js";
+import { answerServerRequest, capabilitiesFor, checked, fulfilInputs, type HandlerTable, type RevisionSpec } from "./handlers.js";
+import { Session, anySignal, type RequestOptions, type SendExtras } from "./session.js";
+import { Subscription } from "./subscription.js";
+import { encodeHeaderValue, paramHeadersOf, paramValueText, valueAt, type ParamHeader } from "../shared/headers.js";
+import type { JsonRpcNotification, JsonRpcParams } from "../shared/jsonrpc.js";
+import { COMPLETE, HEADER, INPUT_REQUIRED, META } from "../shared/protocol.js";
+import type { Transport } from "../shared/transport.js";
+
+/** Error codes the versioning and transport prose define (2026-07-28). */
+const HEADER_MISMATCH = -32020;
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+export const DEFAULT_MAX_INPUT_ROUNDS = 8;
+export const DEFAULT_MAX_INPUT_REQUESTS = 16;
+export const DEFAULT_MAX_PAGES = 1000;
+
+/** What the client knows about the server. */
+export interface ServerSnapshot {
+  /** The protocol version in use: negotiated by initialize, or chosen for requests. */
+  protocolVersion: string;
+  serverInfo?: { name: string; version: string; [key: string]: unknown } | undefined;
+  capabilities?: { [key: string]: unknown } | undefined;
+  instructions?: string | undefined;
+  /** What `server/discover` listed (2026-07-28 and later). */
+  supportedVersions?: string[] | undefined;
+}
+
+/** A tool dropped from tools/list because its `x-mcp-header` annotations are invalid. */
+export interface RejectedTool {
+  name: string;
+  reason: string;
+}
+
+/** The runtime's view of the options of a generated client (which types them per revision). */
+export interface CoreOptions {
+  clientInfo: { name: string; version: string; [key: string]: unknown };
+  capabilities?: { [key: string]: unknown } | undefined;
+  handlers?: HandlerTable | undefined;
+  timeoutMs?: number | undefined;
+  maxInputRounds?: number | undefined;
+  /** The most input requests answered in one input_required round (default 16). */
+  maxInputRequests?: number | undefined;
+  /** The longest a request may run, however often progress restarts its timeout (default 10 minutes; 0: no bound). */
+  maxTotalTimeoutMs?: number | undefined;
+  maxPages?: number | undefined;
+  /** Send this protocol version instead of the revision's own (tests, forward compatibility). */
+  protocolVersion?: string | undefined;
+  /** Retry once with a version from `-32022`'s `data.supported` that this client speaks (default true). */
+  retryOnUnsupportedVersion?: boolean | undefined;
+  /** Legacy: the versions an initialize result may name (default: the revision's own). */
+  acceptVersions?: readonly string[] | undefined;
+  onNotification?: ((notification: JsonRpcNotification) => void) | undefined;
+  onRejectedTool?: ((tool: RejectedTool) => void) | undefined;
+  onWarning?: ((message: string, cause?: unknown) => void) | undefined;
+}
+
+export type Era = "modern" | "legacy";
+
+export class ClientCore {
+  readonly spec: RevisionSpec;
+  readonly session: Session;
+  readonly era: Era;
+  readonly capabilities: { [key: string]: unknown };
+  private readonly options: CoreOptions;
+  private readonly handlers: HandlerTable;
+  private version: string;
+  private snapshot: ServerSnapshot | undefined;
+  private opened: Promise<ServerSnapshot> | undefined;
+  private readonly toolHeaders = new Map<string, ParamHeader[]>();
+
+  /** Over a transport, or over the session of another core (a probe that found this revision). */
+  constructor(spec: RevisionSpec, channel: Transport | Session, options: CoreOptions, state?: { snapshot?: ServerSnapshot | undefined; opened?: boolean }) {
+    this.spec = spec;
+    this.options = options;
+    this.handlers = options.handlers ?? {};
+    this.era = Object.hasOwn(spec.methods, "initialize") ? "legacy" : "modern";
+    this.capabilities = capabilitiesFor(spec, this.handlers, options.capabilities);
+    this.version = state?.snapshot?.protocolVersion ?? options.protocolVersion ?? spec.protocolVersion;
+    this.snapshot = state?.snapshot;
+    if (state?.opened && state.snapshot) this.opened = Promise.resolve(state.snapshot);
+    const hooks = {
+      toError: (error: { code: number; message: string; data?: unknown }) => spec.toError(error),
+      onRequest: (request: { method: string; params?: JsonRpcParams }, context: { requestId: string | number; signal: AbortSignal }) =>
+        answerServerRequest(spec, this.handlers, request.method, request.params, context.requestId, context.signal, (message) => this.warn(message)),
+      onNotification: (notification: JsonRpcNotification) => options.onNotification?.(notification),
+      onWarning: (message: string, cause?: unknown) => this.warn(message, cause),
+    };
+    if (channel instanceof Session) {
+      this.session = channel;
+      channel.hooks = hooks;
+    } else this.session = new Session(channel, hooks, options.timeoutMs);
+    this.session.era = this.era;
+    if (options.maxTotalTimeoutMs !== undefined) this.session.defaultMaxTotalTimeoutMs = options.maxTotalTimeoutMs;
+  }
+
+  /** The protocol version requests use (legacy: the negotiated one). */
+  get protocolVersion(): string {
+    return this.version;
+  }
+
+  get server(): ServerSnapshot | undefined {
+    return this.snapshot;
+  }
+
+  /** Legacy: the initialize handshake (once). Modern: `server/discover` (once). */
+  open(options: RequestOptions = {}): Promise<ServerSnapshot> {
+    this.opened ??= this.era === "legacy" ? this.initialize(undefined, options) : this.discover(options);
+    return this.opened;
+  }
+
+  /** Sends a request of the revision and resolves with its complete, validated result. */
+  async call(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
+    if (this.era === "legacy") {
+      if (method === "initialize") {
+        this.opened ??= this.initialize(params as JsonRpcParams | undefined, options);
+        await this.opened;
+        return this.lastInitializeResult;
+      }
+      await this.open();
+      return this.validated(method, await this.session.request(method, params as JsonRpcParams | undefined, options));
+    }
+    return this.callModern(method, (params ?? {}) as JsonRpcParams, options);
+  }
+
+  /** Every page of a paginated list, following `nextCursor`. */
+  async *pages(method: string, params: unknown, options: RequestOptions = {}): AsyncGenerator<{ [key: string]: unknown }, void, undefined> {
+    const seen = new Set<string>();
+    const max = this.options.maxPages ?? DEFAULT_MAX_PAGES;
+    let cursor = (params as { cursor?: unknown } | undefined)?.cursor;
+    for (let page = 0; ; page++) {
+      if (page >= max) throw new ClientError("pagination", `${method} returned more than ${max} pages`);
+      const request = cursor === undefined ? params : { ...(params as object | undefined), cursor };
+      const result = (await this.call(method, request, options)) as { [key: string]: unknown };
+      yield result;
+      const next = result["nextCursor"];
+      if (typeof next !== "string") return;
+      if (seen.has(next)) throw new ClientError("pagination", `${method} returned the cursor ${JSON.stringify(next)} twice`);
+      seen.add(next);
+      cursor = next;
+    }
+  }
+
+  /** Every item of a paginated list, across its pages. */
+  async *items(method: string, params: unknown, options: RequestOptions = {}): AsyncGenerator<unknown, void, undefined> {
+    const key = this.spec.pages[method];
+    if (key === undefined) throw new ClientError("version", `${method} is not a paginated list in revision ${this.spec.revision}`);
+    for await (const page of this.pages(method, params, options)) yield* (page[key] as unknown[] | undefined) ?? [];
+  }
+
+  /** `subscriptions/listen`: the stream of notifications it opens. */
+  listen<N>(params: unknown, options: RequestOptions = {}): Subscription<N> {
+    const method = "subscriptions/listen";
+    if (!Object.hasOwn(this.spec.methods, method)) throw new ClientError("version", `revision ${this.spec.revision} has no ${method}`);
+    const controller = new AbortController();
+    const signal = options.signal ? anySignal(options.signal, controller.signal) : controller.signal;
+    return new Subscription<N>(
+      (push) => this.sendModern(method, (params ?? {}) as JsonRpcParams, { ...options, signal, timeoutMs: options.timeoutMs ?? 0 }, { onSubscriptionNotification: push }),
+      () => controller.abort(new ClientError("aborted", "the subscription was closed")),
+    );
+  }
+
+  close(): Promise<void> {
+    return this.session.close();
+  }
+
+  private lastInitializeResult: unknown;
+
+  private async initialize(params: JsonRpcParams | undefined, options: RequestOptions): Promise<ServerSnapshot> {
+    const sent = params ?? { protocolVersion: this.version, capabilities: this.capabilities, clientInfo: this.options.clientInfo };
+    const result = this.validated("initialize", await this.session.request("initialize", sent, options)) as { protocolVersion: string; capabilities?: { [key: string]: unknown }; serverInfo?: ServerSnapshot["serverInfo"]; instructions?: string };
+    const accepted = this.options.acceptVersions ?? [this.spec.protocolVersion];
+    if (!accepted.includes(result.protocolVersion)) {
+      throw new ClientError("version", `the server chose protocol version ${result.protocolVersion}; this client speaks ${accepted.join(", ")}`, { detail: { offered: result.protocolVersion } });
+    }
+    this.lastInitializeResult = result;
+    this.version = result.protocolVersion;
+    this.session.transport.setProtocolVersion?.(result.protocolVersion);
+    await this.session.notify("notifications/initialized");
+    this.snapshot = { protocolVersion: result.protocolVersion, serverInfo: result.serverInfo, capabilities: result.capabilities, instructions: result.instructions };
+    return this.snapshot;
+  }
+
+  private async discover(options: RequestOptions): Promise<ServerSnapshot> {
+    await this.call("server/discover", {}, options);
+    return this.snapshot!;
+  }
+
+  private async callModern(method: string, params: JsonRpcParams, options: RequestOptions): Promise<unknown> {
+    const { inputResponses: _responses, requestState: _state, ...original } = params;
+    let sent: JsonRpcParams = params;
+    const max = this.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS;
+    for (let round = 0; ; round++) {
+      const raw = await this.sendModern(method, sent, options);
+      if (raw["resultType"] === undefined) raw["resultType"] = COMPLETE; // a server of an earlier revision
+      // Each kind of result is held to its own schema: a complete one to the method's result,
+      // an input_required one to the input_required result (not to their union).
+      if (raw["resultType"] === COMPLETE) return this.completed(method, this.validated(method, raw, "complete") as { [key: string]: unknown });
+      if (raw["resultType"] !== INPUT_REQUIRED) throw new ClientError("invalid-result", `${method} returned resultType ${JSON.stringify(raw["resultType"])}, which this client does not know`);
+      this.validated(method, raw, "inputRequired");
+      if (round + 1 > max) throw new ClientError("input-rounds-exceeded", `${method} still asked for input after ${max} rounds; giving up (raise maxInputRounds to allow more)`, { detail: { rounds: max } });
+      this.checkInputRequestCount(method, raw["inputRequests"]);
+      const inputResponses = await fulfilInputs(this.spec, this.handlers, method, raw["inputRequests"], options.signal ?? new AbortController().signal, (message) => this.warn(message));
+      const state = raw["requestState"];
+      sent = typeof state === "string" ? { ...original, inputResponses, requestState: state } : { ...original, inputResponses };
+    }
+  }
+
+  /** One request with the envelope; retries once on -32022 (a version we speak) and -32020 (tool headers). */
+  private async sendModern(method: string, params: JsonRpcParams, options: RequestOptions, extras: SendExtras = {}, retried = new Set<number>()): Promise<{ [key: string]: unknown }> {
+    const meta = params["_meta"];
+    const envelope: { [key: string]: unknown } = {
+      ...(meta !== null && typeof meta === "object" ? meta : {}),
+      [META.protocolVersion]: this.version,
+      [META.clientCapabilities]: this.capabilities,
+      [META.clientInfo]: this.options.clientInfo,
+    };
+    const headers = method === "tools/call" ? this.paramHeaders(params) : undefined;
+    try {
+      return await this.session.request(method, { ...params, _meta: envelope }, options, { ...extras, headers });
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code === UNSUPPORTED_PROTOCOL_VERSION && !retried.has(code) && this.options.retryOnUnsupportedVersion !== false) {
+        const supported = (error as { data?: { supported?: unknown } }).data?.supported;
+        const version = [this.spec.protocolVersion].find((v) => Array.isArray(supported) && supported.includes(v));
+        if (version !== undefined) {
+          this.version = version;
+          return this.sendModern(method, params, options, extras, new Set([...retried, code]));
+        }
+      }
+      // The spec's advice on a header mismatch: the tool's schema may have changed; list the
+      // tools again and retry once (when that listing fails, the mismatch is the answer).
+      if (code === HEADER_MISMATCH && method === "tools/call" && !retried.has(code) && (await this.refreshTools(options))) {
+        return this.sendModern(method, params, options, extras, new Set([...retried, code]));
+      }
+      throw error;
+    }
+  }
+
+  /** The result checked with the method's schema: its complete or input_required one where the revision has them. */
+  private validated(method: string, result: { [key: string]: unknown }, kind?: "complete" | "inputRequired"): unknown {
+    const spec = this.spec.methods[method];
+    const schema = (kind && spec?.[kind]) ?? spec?.result;
+    return checked(schema, result, (issues) => new ClientError("invalid-result", `the result of ${method} does not match revision ${this.spec.revision}: ${issues.join("; ")}`, { detail: { issues, result } }));
+  }
+
+  /** A server may ask for only so much input in one round (`maxInputRequests`). */
+  private checkInputRequestCount(method: string, requests: unknown): void {
+    const max = this.options.maxInputRequests ?? DEFAULT_MAX_INPUT_REQUESTS;
+    const count = requests !== null && typeof requests === "object" ? Object.keys(requests).length : 0;
+    if (count > max) throw new ClientError("invalid-input-request", `${method} asked for ${count} inputs in one round; this client answers at most ${max} (raise maxInputRequests to allow more)`, { detail: { count, max } });
+  }
+
+  /** Learns what a complete result says about the server and its tools. */
+  private completed(method: string, result: { [key: string]: unknown }): unknown {
+    const meta = result["_meta"] as { [key: string]: unknown } | undefined;
+    const serverInfo = (meta?.[META.serverInfo] ?? (method === "server/discover" ? result["serverInfo"] : undefined)) as ServerSnapshot["serverInfo"];
+    if (method === "server/discover") {
+      this.snapshot = {
+        protocolVersion: this.version,
+        serverInfo,
+        capabilities: result["capabilities"] as ServerSnapshot["capabilities"],
+        instructions: result["instructions"] as string | undefined,
+        supportedVersions: result["supportedVersions"] as string[] | undefined,
+      };
+    } else if (serverInfo && this.snapshot) this.snapshot = { ...this.snapshot, serverInfo };
+    if (method === "tools/list" && Array.isArray(result["tools"])) return { ...result, tools: this.acceptTools(result["tools"]) };
+    return result;
+  }
+
+  /** Drops tools with invalid `x-mcp-header` annotations (the spec requires it) and reports them. */
+  private acceptTools(tools: unknown[]): unknown[] {
+    return tools.filter((tool) => {
+      const { name, inputSchema } = tool as { name: string; inputSchema?: unknown };
+      const found = paramHeadersOf(inputSchema);
+      if (found.ok) {
+        this.toolHeaders.set(name, found.headers);
+        return true;
+      }
+      this.toolHeaders.delete(name);
+      const rejected = { name, reason: found.reason };
+      if (this.options.onRejectedTool) this.options.onRejectedTool(rejected);
+      else this.warn(`tools/list: dropped tool "${name}": ${found.reason}`);
+      return false;
+    });
+  }
+
+  /** `Mcp-Param-*` headers for a tool call, from the tool's annotations in the last tools/list. */
+  private paramHeaders(params: JsonRpcParams): Record<string, string> | undefined {
+    const headers = typeof params["name"] === "string" ? this.toolHeaders.get(params["name"]) : undefined;
+    if (!headers?.length) return undefined;
+    const out: Record<string, string> = {};
+    for (const header of headers) {
+      const text = paramValueText(valueAt(params["arguments"], header.path), header.type);
+      if (text !== undefined) out[`${HEADER.paramPrefix}${header.name}`] = encodeHeaderValue(text);
+    }
+    return out;
+  }
+
+  private async refreshTools(options: RequestOptions): Promise<boolean> {
+    if (!Object.hasOwn(this.spec.methods, "tools/list")) return false;
+    try {
+      // pages() runs each page through completed(), which records the tools' headers
+      for await (const _page of this.pages("tools/list", {}, { signal: options.signal, timeoutMs: options.timeoutMs }));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private warn(message: string, cause?: unknown): void {
+    if (this.options.onWarning) this.options.onWarning(message, cause);
+    else console.warn(`[mcp client] ${message}`);
+  }
+}
+
+export { isClientError };

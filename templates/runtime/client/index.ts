@@ -1,0 +1,11 @@
+// What a generated client.ts imports from the runtime, in one place.
+export { ClientCore, DEFAULT_MAX_INPUT_ROUNDS, DEFAULT_MAX_PAGES, type CoreOptions, type Era, type RejectedTool, type ServerSnapshot } from "./core.js";
+export { ClientError, isClientError, type ClientErrorKind } from "./errors.js";
+export type { HandlerContext, RevisionSpec } from "./handlers.js";
+export { StreamableHttpTransport, type HeadersHook, type HttpTransportOptions } from "./http.js";
+export { DEFAULT_TIMEOUT_MS, type Progress, type RequestOptions } from "./session.js";
+export { ProcessExitedError, StdioTransport, type StdioTransportOptions } from "./stdio.js";
+export { Subscription, type SubscriptionEnd } from "./subscription.js";
+export { connectWith, type ClientRevision, type ConnectOptions, type TransportFactory } from "./connect.js";
+export type { Transport, TransportSendOptions } from "../shared/transport.js";
+export type { JsonRpcMessage, JsonRpcNotification } from "../shared/jsonrpc.js";

@@ -1,0 +1,303 @@
+// A client's JSON-RPC session over any Transport: ids, pending requests, timeouts, cancellation,
+// progress, subscription streams, and the requests a legacy server sends the client.
+import { ClientError } from "./errors.js";
+import { isErrorObject, type ErrorObject } from "../shared/errors.js";
+import { JSONRPC_ERROR, classifyMessage, errorResponse, notification, request, resultResponse, type JsonRpcId, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcParams, type JsonRpcRequest } from "../shared/jsonrpc.js";
+import { META } from "../shared/protocol.js";
+import { closeReasonOf, type Transport } from "../shared/transport.js";
+
+/** A `notifications/progress` update for a request. */
+export interface Progress {
+  progress: number;
+  total?: number | undefined;
+  message?: string | undefined;
+}
+
+/** Options of one request. */
+export interface RequestOptions {
+  /** Aborts the request: stdio and legacy sessions send `notifications/cancelled`, HTTP closes its stream. */
+  signal?: AbortSignal | undefined;
+  /** Fails the request (and cancels it) when no response came in this many ms; 0 waits forever. */
+  timeoutMs?: number | undefined;
+  /** Asks for progress (a `progressToken` is added) and receives each update. */
+  onprogress?: ((progress: Progress) => void) | undefined;
+  /** A progress update restarts the timeout (bounded by `maxTotalTimeoutMs`). */
+  resetTimeoutOnProgress?: boolean | undefined;
+  /** The longest the request may run, progress or not (default with `resetTimeoutOnProgress`: the client's, 10 minutes). */
+  maxTotalTimeoutMs?: number | undefined;
+}
+
+/** What a session sends with one request, besides the caller's options. */
+export interface SendExtras {
+  /** Extra HTTP headers (the `Mcp-Param-*` of a tool call). */
+  headers?: Readonly<Record<string, string>> | undefined;
+  /** Receives the notifications tagged with this request's id (a `subscriptions/listen` stream). */
+  onSubscriptionNotification?: ((notification: JsonRpcNotification) => void) | undefined;
+  /** Called with the id as soon as it is assigned. */
+  onId?: ((id: JsonRpcId) => void) | undefined;
+}
+
+/** Context of a request the server sent the client (legacy revisions). */
+export interface IncomingContext {
+  requestId: JsonRpcId;
+  /** Aborted when the server cancels the request or the session closes. */
+  signal: AbortSignal;
+}
+
+/** How a session reports to its owner. */
+export interface SessionHooks {
+  /** Turns a received error object into the error the request rejects with (the revision's McpError). */
+  toError(error: ErrorObject): Error;
+  /** Answers a request from the server; throws an error object (McpError) to answer with an error. */
+  onRequest?(request: JsonRpcRequest, context: IncomingContext): Promise<{ [key: string]: unknown }>;
+  /** Every notification that is neither progress, cancellation nor a subscription's. */
+  onNotification?(notification: JsonRpcNotification): void;
+  onWarning?(message: string, cause?: unknown): void;
+}
+
+interface Pending {
+  id: JsonRpcId;
+  method: string;
+  resolve(result: { [key: string]: unknown }): void;
+  reject(error: Error): void;
+  options: RequestOptions;
+  controller: AbortController;
+  startedAt: number;
+  timer?: ReturnType<typeof setTimeout> | undefined;
+  progressToken?: string | undefined;
+  onSubscriptionNotification?: ((notification: JsonRpcNotification) => void) | undefined;
+  detachSignal?: (() => void) | undefined;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_TOTAL_TIMEOUT_MS: number = 10 * 60_000;
+
+export class Session {
+  readonly transport: Transport;
+  hooks: SessionHooks;
+  /** Legacy sessions cancel with `notifications/cancelled` on every transport. */
+  era: "modern" | "legacy" = "modern";
+  defaultTimeoutMs: number;
+  /** The bound on a request whose timeout restarts on progress, when it sets none (0: no bound). */
+  defaultMaxTotalTimeoutMs: number = DEFAULT_MAX_TOTAL_TIMEOUT_MS;
+  private readonly pending = new Map<JsonRpcId, Pending>();
+  private readonly byToken = new Map<string, Pending>();
+  private readonly incoming = new Map<JsonRpcId, AbortController>();
+  private nextId = 1;
+  private started: Promise<void> | undefined;
+  private closedWith: ClientError | undefined;
+
+  constructor(transport: Transport, hooks: SessionHooks, defaultTimeoutMs: number = DEFAULT_TIMEOUT_MS) {
+    this.transport = transport;
+    this.hooks = hooks;
+    this.defaultTimeoutMs = defaultTimeoutMs;
+  }
+
+  /** Starts the transport once; later calls share the first start. */
+  start(): Promise<void> {
+    if (!this.started) {
+      this.transport.onmessage = (message: JsonRpcMessage) => this.receive(message);
+      this.transport.onerror = (error: Error) => this.hooks.onWarning?.(`transport error: ${error.message}`, error);
+      this.transport.onclose = () => this.closed();
+      this.started = this.transport.start();
+    }
+    return this.started;
+  }
+
+  get isClosed(): boolean {
+    return this.closedWith !== undefined;
+  }
+
+  /** Sends a request and resolves with its result object; an error response rejects with `toError`. */
+  async request(method: string, params: JsonRpcParams | undefined, options: RequestOptions = {}, extras: SendExtras = {}): Promise<{ [key: string]: unknown }> {
+    await this.start();
+    if (this.closedWith) throw this.closedWith;
+    const id = this.nextId++;
+    extras.onId?.(id);
+    return new Promise((resolve, reject) => {
+      const entry: Pending = { id, method, resolve, reject, options, controller: new AbortController(), startedAt: Date.now(), onSubscriptionNotification: extras.onSubscriptionNotification };
+      if (options.signal?.aborted) return reject(new ClientError("aborted", `${method} was aborted before it was sent`, { cause: options.signal.reason }));
+      let sent = params;
+      if (options.onprogress) {
+        const meta = params?.["_meta"];
+        const given = meta !== null && typeof meta === "object" ? (meta as { progressToken?: unknown }).progressToken : undefined;
+        entry.progressToken = typeof given === "string" || typeof given === "number" ? String(given) : `p${id}`;
+        if (given === undefined) sent = { ...params, _meta: { ...(meta as object | undefined), progressToken: entry.progressToken } };
+        this.byToken.set(entry.progressToken, entry);
+      }
+      if (options.signal) {
+        const signal = options.signal;
+        const onAbort = () => this.cancel(entry, new ClientError("aborted", `${method} was aborted`, { cause: signal.reason }));
+        signal.addEventListener("abort", onAbort, { once: true });
+        entry.detachSignal = () => signal.removeEventListener("abort", onAbort);
+      }
+      this.pending.set(id, entry);
+      this.arm(entry);
+      this.transport
+        .send(request(id, method, sent), { requestSignal: entry.controller.signal, headers: extras.headers, onRequestStreamEnd: () => this.streamEnded(id) })
+        .catch((error: unknown) => {
+          if (!this.pending.has(id)) return;
+          this.settle(entry);
+          reject(error instanceof ClientError ? error : new ClientError("transport", `${method} could not be sent: ${messageOf(error)}`, { cause: error }));
+        });
+    });
+  }
+
+  /** Sends a notification (best effort when `quiet`). */
+  async notify(method: string, params?: JsonRpcParams, quiet = false): Promise<void> {
+    try {
+      await this.start();
+      await this.transport.send(notification(method, params));
+    } catch (error) {
+      if (!quiet) throw error;
+    }
+  }
+
+  /** Rejects everything pending and closes the transport. */
+  async close(): Promise<void> {
+    if (!this.closedWith) this.failAll(new ClientError("closed", "the client was closed"));
+    await this.transport.close();
+  }
+
+  private arm(entry: Pending): void {
+    if (entry.timer) clearTimeout(entry.timer);
+    const timeout = entry.options.timeoutMs ?? this.defaultTimeoutMs;
+    if (!(timeout > 0) || !Number.isFinite(timeout)) return;
+    const total = entry.options.maxTotalTimeoutMs ?? (entry.options.resetTimeoutOnProgress && this.defaultMaxTotalTimeoutMs > 0 ? this.defaultMaxTotalTimeoutMs : undefined);
+    const left = total === undefined ? timeout : Math.min(timeout, total - (Date.now() - entry.startedAt));
+    entry.timer = setTimeout(() => this.cancel(entry, new ClientError("timeout", `${entry.method} timed out after ${Date.now() - entry.startedAt} ms`, { detail: { timeoutMs: timeout } })), Math.max(0, left));
+  }
+
+  /** Stops waiting, tells the server (stdio, legacy) or closes the request's stream (HTTP). */
+  private cancel(entry: Pending, error: ClientError): void {
+    if (!this.pending.has(entry.id)) return;
+    this.settle(entry);
+    entry.reject(error);
+    if (this.era === "legacy" || !this.transport.hasPerRequestStream) {
+      void this.notify("notifications/cancelled", { requestId: entry.id, reason: error.message }, true);
+    }
+    entry.controller.abort(error);
+  }
+
+  private settle(entry: Pending): void {
+    this.pending.delete(entry.id);
+    if (entry.timer) clearTimeout(entry.timer);
+    if (entry.progressToken !== undefined) this.byToken.delete(entry.progressToken);
+    entry.detachSignal?.();
+  }
+
+  private streamEnded(id: JsonRpcId): void {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    this.settle(entry);
+    entry.reject(new ClientError("stream-ended", `the response stream of ${entry.method} ended before its response arrived`));
+  }
+
+  private failAll(error: ClientError): void {
+    this.closedWith = error;
+    for (const entry of [...this.pending.values()]) {
+      this.settle(entry);
+      entry.reject(error);
+    }
+    for (const controller of this.incoming.values()) controller.abort(error);
+  }
+
+  private closed(): void {
+    if (this.closedWith) return;
+    const reason = closeReasonOf(this.transport);
+    const detail = reason instanceof ClientError ? reason.detail : undefined;
+    this.failAll(new ClientError("closed", reason ? reason.message : "the connection closed", { cause: reason, detail: detail ?? {} }));
+  }
+
+  private receive(message: JsonRpcMessage): void {
+    const classified = classifyMessage(message);
+    switch (classified.kind) {
+      case "result":
+      case "error": {
+        const id = classified.message.id;
+        const entry = id === undefined ? undefined : this.pending.get(id);
+        if (!entry) return; // a late response to a request that was cancelled or timed out
+        this.settle(entry);
+        if (classified.kind === "result") entry.resolve(classified.message.result);
+        else entry.reject(this.hooks.toError(classified.message.error));
+        return;
+      }
+      case "request":
+        // A modern server sends no requests (MRTR replaced them): not answered, reported as noise.
+        if (this.era === "modern") return this.noise(JSON.stringify(message), `a ${classified.message.method} request from the server; this revision has no server-to-client requests, so it is not answered`);
+        void this.answer(classified.message);
+        return;
+      case "notification":
+        this.notified(classified.message);
+        return;
+      default:
+        this.hooks.onWarning?.(`ignored a message that is not JSON-RPC (${classified.reason})`, message);
+    }
+  }
+
+  private noise(line: string, reason: string): void {
+    if (this.transport.onProtocolNoise) this.transport.onProtocolNoise(line.slice(0, 2000), reason);
+    else this.hooks.onWarning?.(`ignored ${reason}`);
+  }
+
+  private notified(message: JsonRpcNotification): void {
+    const params = message.params ?? {};
+    if (message.method === "notifications/progress") {
+      const entry = this.byToken.get(String(params["progressToken"]));
+      if (entry) {
+        if (entry.options.resetTimeoutOnProgress) this.arm(entry);
+        entry.options.onprogress?.(params as unknown as Progress);
+        return;
+      }
+    }
+    if (message.method === "notifications/cancelled") {
+      const id = params["requestId"] as JsonRpcId;
+      const handler = this.incoming.get(id);
+      if (handler) return handler.abort(new ClientError("aborted", "the server cancelled the request"));
+      const entry = this.pending.get(id);
+      // Servers cancel only subscription streams (2026-07-28); the stream has ended.
+      if (entry?.onSubscriptionNotification) {
+        this.settle(entry);
+        return entry.reject(new ClientError("closed", `the server ended the ${entry.method} stream`, { detail: { endedByServer: true } }));
+      }
+    }
+    const meta = params["_meta"];
+    const subscription = meta !== null && typeof meta === "object" ? (meta as { [key: string]: unknown })[META.subscriptionId] : undefined;
+    const entry = typeof subscription === "string" || typeof subscription === "number" ? this.pending.get(subscription) : undefined;
+    if (entry?.onSubscriptionNotification) return entry.onSubscriptionNotification(message);
+    this.hooks.onNotification?.(message);
+  }
+
+  private async answer(message: JsonRpcRequest): Promise<void> {
+    const controller = new AbortController();
+    this.incoming.set(message.id, controller);
+    let reply: JsonRpcMessage;
+    try {
+      if (!this.hooks.onRequest) throw { code: JSONRPC_ERROR.methodNotFound, message: `Method not found: ${message.method}` };
+      reply = resultResponse(message.id, await this.hooks.onRequest(message, { requestId: message.id, signal: controller.signal }));
+    } catch (error) {
+      const known = isErrorObject(error) ? error : undefined;
+      reply = errorResponse(message.id, known?.code ?? JSONRPC_ERROR.internalError, known?.message ?? "Internal error", known?.data);
+      if (!known) this.hooks.onWarning?.(`the handler for ${message.method} failed: ${messageOf(error)}`, error);
+    } finally {
+      this.incoming.delete(message.id);
+    }
+    if (controller.signal.aborted || this.closedWith) return; // cancelled: no response is sent
+    await this.transport.send(reply, { relatedRequestId: message.id }).catch((error: unknown) => this.hooks.onWarning?.(`could not answer ${message.method}: ${messageOf(error)}`, error));
+  }
+}
+
+/** Aborted when either signal is (`AbortSignal.any` where it exists: Node 20.3 and later). */
+export function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
+  if (typeof AbortSignal.any === "function") return AbortSignal.any([a, b]);
+  const controller = new AbortController();
+  for (const signal of [a, b]) {
+    if (signal.aborted) controller.abort(signal.reason);
+    else signal.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
+  }
+  return controller.signal;
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

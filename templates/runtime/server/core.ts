@@ -1,0 +1,173 @@
+// The revision-independent core of a generated server: its bindings, options and the steps every
+// request goes through (validation, the handler call, result completion). Era-specific
+// pipelines live in server-modern.ts and server-session.ts.
+import { McpErrorBase } from "../shared/errors.js";
+import { COMPLETE, META } from "../shared/protocol.js";
+import { createContext, isInputRequired, type ContextSetup } from "./context.js";
+import { NotificationHub } from "./listen.js";
+import { errorResponse, issueData, JSONRPC, ProtocolError, resultResponse } from "../shared/messages.js";
+import { createStateSealer, type StateSealer } from "./state.js";
+import { Registry } from "./registry.js";
+import { toolCatalog, type ToolCatalog } from "./tools.js";
+import type { JsonObject, JsonRpcRequest, JsonRpcResponse, MethodInfo, RevisionBinding, RuntimeHandler, ServerOptionsBase, Validator } from "./types.js";
+
+export interface ServerCore {
+  options: ServerOptionsBase;
+  /** The handlers: the raw ones and the registry's. */
+  handlers: Record<string, RuntimeHandler | undefined>;
+  /** What the server declares: the options' capabilities over what its definitions stand for. */
+  capabilities: JsonObject;
+  /** The definitions' registry, when the server was given any. */
+  registry: Registry | undefined;
+  stateless: RevisionBinding[];
+  session: RevisionBinding[];
+  sealer: StateSealer;
+  hub: NotificationHub;
+  /** HTTP statuses of error answers that are not 200 (set where the error is made). */
+  statuses: WeakMap<JsonRpcResponse, number>;
+  /** The server's own tools, as its tools/list handler lists them (for `Mcp-Param-*` checks). */
+  tools: ToolCatalog;
+}
+
+export function createCore(options: ServerOptionsBase, revisions: RevisionBinding[]): ServerCore {
+  if (!revisions.length) throw new TypeError("a server needs at least one revision");
+  const raw = { ...options.handlers };
+  const core: ServerCore = {
+    options,
+    handlers: raw,
+    capabilities: { ...options.capabilities },
+    registry: undefined,
+    stateless: revisions.filter((r) => r.era === "stateless"),
+    session: revisions.filter((r) => r.era === "session"),
+    sealer: sealerFor(options),
+    hub: new NotificationHub(),
+    statuses: new WeakMap(),
+    tools: toolCatalog(),
+  };
+  if (options.tools || options.resources || options.resourceTemplates || options.prompts) {
+    const defined = new Set(Object.keys(raw).filter((m) => raw[m] !== undefined));
+    const host = { bindings: revisions, changed: (kind: ListKind) => announce(core, kind), report: (error: unknown, method: string) => reportError(core, error, method) };
+    const registry = new Registry(options, host, defined);
+    core.registry = registry;
+    core.handlers = { ...raw, ...registry.handlers() };
+    core.capabilities = mergeCapabilities(registry.capabilities(), options.capabilities ?? {});
+  }
+  return core;
+}
+
+export type ListKind = "tools" | "resources" | "prompts";
+
+/** A list changed: listeners hear of it (and the server forgets what it cached of its tools). */
+export function announce(core: ServerCore, kind: ListKind): void {
+  if (kind === "tools") core.tools.forget();
+  core.hub.changed(`${kind}ListChanged`);
+}
+
+/** Derived capabilities with the author's on top (an author's object merges one level deep). */
+function mergeCapabilities(derived: JsonObject, given: JsonObject): JsonObject {
+  const out: JsonObject = { ...derived };
+  for (const [key, value] of Object.entries(given)) {
+    const base = out[key];
+    out[key] = base !== null && typeof base === "object" && value !== null && typeof value === "object" && !Array.isArray(value) ? { ...base, ...value } : value;
+  }
+  return out;
+}
+
+/**
+ * The sealer of request states. Without `stateSecret` the key is random per process, so a state
+ * minted here is refused by a restarted process or another replica: said once, through onError,
+ * when the first state is sealed (a server that never asks for input is not bothered).
+ */
+function sealerFor(options: ServerOptionsBase): StateSealer {
+  const sealer = createStateSealer({ ...(options.stateSecret !== undefined ? { secret: options.stateSecret } : {}), ...(options.stateTtlMs !== undefined ? { ttlMs: options.stateTtlMs } : {}) });
+  if (options.stateSecret !== undefined) return sealer;
+  let warned = false;
+  return {
+    open: (sealed, expect) => sealer.open(sealed, expect),
+    seal: (payload) => {
+      if (!warned) {
+        warned = true;
+        const warning = new Error("no stateSecret: requestState is sealed with a random key of this process, so a restart or another replica refuses it (pass stateSecret, shared by every process)");
+        if (options.onError) options.onError(warning, {});
+        else console.error(`mcp server: ${warning.message}`);
+      }
+      return sealer.seal(payload);
+    },
+  };
+}
+
+/** The method's row in a revision's table, as the runtime reads it. */
+export function methodInfo(binding: RevisionBinding, method: string): MethodInfo | undefined {
+  return binding.methods(method) as MethodInfo | undefined;
+}
+
+/** An error answer, with the HTTP status a Streamable HTTP server sends it with. */
+export function fail(core: ServerCore, id: JsonRpcRequest["id"] | null | undefined, code: number, message: string, data?: unknown, status = 200): JsonRpcResponse {
+  const response = errorResponse(id, code, message, data);
+  if (status !== 200) core.statuses.set(response, status);
+  return response;
+}
+
+/** The answer for an error thrown while handling a request: McpError and ProtocolError as they say, anything else -32603. */
+export function answerForError(core: ServerCore, id: JsonRpcRequest["id"], error: unknown, method: string): JsonRpcResponse {
+  if (error instanceof ProtocolError) return fail(core, id, error.code, error.message, error.data, error.httpStatus);
+  if (error instanceof McpErrorBase) {
+    const status = error.code === -32020 || error.code === -32021 || error.code === -32022 ? 400 : 200;
+    return fail(core, id, error.code, error.message, error.data, status);
+  }
+  reportError(core, error, method);
+  return fail(core, id, JSONRPC.internalError, "Internal error", undefined, 500);
+}
+
+export function reportError(core: ServerCore, error: unknown, method?: string): void {
+  if (core.options.onError) core.options.onError(error, { method });
+  else console.error(`mcp server: ${method ?? "?"}:`, error);
+}
+
+/** Validates a request message with its method's schema: -32602 with the issues when it fails. */
+export function validateRequest(info: MethodInfo, message: JsonRpcRequest): void {
+  const checked = info.request?.safeParse(message);
+  if (checked && !checked.success) throw new ProtocolError(JSONRPC.invalidParams, `Invalid params for ${message.method}`, issueData(checked.error?.issues ?? []), 400);
+}
+
+/** Runs a handler with its context; what it throws is answered by the caller. */
+export async function callHandler(core: ServerCore, method: string, params: unknown, setup: ContextSetup): Promise<unknown> {
+  const handler = Object.hasOwn(core.handlers, method) ? core.handlers[method] : undefined;
+  if (!handler) throw new ProtocolError(JSONRPC.methodNotFound, "Method not found", undefined, 404);
+  return handler(params, createContext(setup));
+}
+
+export { isInputRequired };
+
+/**
+ * A complete result as sent: `resultType` filled where the revision has it, the server's info in
+ * `_meta` (stateless era), and validated with the method's result schema.
+ */
+export function completeResult(core: ServerCore, info: MethodInfo, request: JsonRpcRequest, result: unknown, stateless: boolean): JsonRpcResponse {
+  if (result === null || typeof result !== "object" || Array.isArray(result)) {
+    reportError(core, new TypeError(`the ${request.method} handler returned ${JSON.stringify(result)}, not a result object`), request.method);
+    return fail(core, request.id, JSONRPC.internalError, "Internal error", undefined, 500);
+  }
+  const out: JsonObject = { ...(result as JsonObject) };
+  if (stateless) {
+    if (out["resultType"] === undefined) out["resultType"] = COMPLETE;
+    const meta = (out["_meta"] as JsonObject | undefined) ?? {};
+    if (meta[META.serverInfo] === undefined) out["_meta"] = { ...meta, [META.serverInfo]: core.options.serverInfo };
+  } else if (out["resultType"] === COMPLETE) {
+    delete out["resultType"];
+  }
+  return checkedResult(core, info, request, out, info.complete ?? info.result);
+}
+
+/** The result answer, or -32603 (reported through onError) when it fails its schema. */
+export function checkedResult(core: ServerCore, info: MethodInfo, request: JsonRpcRequest, result: JsonObject, schema: Validator | undefined = info.result): JsonRpcResponse {
+  if (core.options.validateResults !== false && schema) {
+    const checked = schema.safeParse(result);
+    if (!checked.success) {
+      const issues = issueData(checked.error?.issues ?? []).issues;
+      reportError(core, new TypeError(`the ${request.method} handler returned an invalid result: ${issues.join("; ")}`), request.method);
+      return fail(core, request.id, JSONRPC.internalError, "Internal error", undefined, 500);
+    }
+  }
+  return resultResponse(request.id, result);
+}

@@ -1,0 +1,203 @@
+// What a server author declares: tools, resources, resource templates and prompts, each once,
+// with Zod schemas for what they take and give. The definitions are plain values checked when
+// they are made (a bad tool name, a malformed URI template, a schema that is not a Zod object
+// are errors at startup, not at the first call); the registry (server-registry.ts) turns them
+// into the dispatcher's handlers. The generated server.ts types these factories per revision
+// (server-define-types.ts).
+import { z } from "zod";
+import { TOOL_NAME } from "../shared/protocol.js";
+import { parseUriTemplate, type UriTemplate } from "./uri-template.js";
+import type { JsonObject, RequestContext } from "./types.js";
+
+/** A Zod object schema (any shape, any unknown-key mode): for the factories' types only. */
+export type ZodObjectSchema = z.ZodObject<z.core.$ZodShape, z.core.$ZodObjectConfig>;
+
+/**
+ * What the runtime does with a schema: parse. The runtime's own structural view of a Zod schema,
+ * so that its code relates no Zod types (which would cost every consumer's type check dearly).
+ */
+export interface Parser {
+  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
+
+/** The context a definition's callback gets (the revision's RequestContext, untyped here). */
+export type DefinitionContext = RequestContext<any, any, any, any>;
+
+export interface ToolDefinition {
+  readonly kind: "tool";
+  readonly name: string;
+  /** The tool's listing fields besides name and schemas (title, description, annotations, icons, _meta…). */
+  readonly info: JsonObject;
+  /** What arguments and structured results are checked with: the Zod schemas, or what Zod reads of raw JSON Schemas. */
+  readonly input: Parser | undefined;
+  readonly output: Parser | undefined;
+  /** The Zod schemas themselves, when given (their JSON Schema is listed). */
+  readonly inputZod: object | undefined;
+  readonly outputZod: object | undefined;
+  /** The listed schemas, when given as raw JSON Schema (else made from the Zod ones). */
+  readonly inputSchema: JsonObject | undefined;
+  readonly outputSchema: JsonObject | undefined;
+  readonly handler: (args: any, ctx: DefinitionContext) => unknown;
+}
+
+
+/**
+ * A raw JSON Schema's checker: Zod's reading of it (`z.fromJSONSchema`), or, where Zod cannot read
+ * it (`if`/`then`/`else`…), a check that the value is an object: never stricter than the schema.
+ */
+function checkerOf(schema: JsonObject): Parser {
+  try {
+    return z.fromJSONSchema(schema as never) as unknown as Parser;
+  } catch {
+    return z.looseObject({}) as unknown as Parser;
+  }
+}
+
+export interface ResourceDefinition {
+  readonly kind: "resource";
+  readonly uri: string;
+  /** The resource's listing fields besides its uri (name, title, description, mimeType, annotations, size…). */
+  readonly info: JsonObject;
+  /** Result fields of this resource's reads that override the server's `resultDefaults`. */
+  readonly resultDefaults: JsonObject;
+  readonly read: (ctx: DefinitionContext) => unknown;
+}
+
+export type Completer = (value: string, ctx: DefinitionContext) => string[] | Promise<string[]>;
+
+export interface ResourceTemplateDefinition {
+  readonly kind: "resourceTemplate";
+  readonly uriTemplate: string;
+  readonly template: UriTemplate;
+  readonly info: JsonObject;
+  readonly resultDefaults: JsonObject;
+  /** Concrete resources the template stands for, added to resources/list. */
+  readonly list: ((ctx: DefinitionContext) => unknown[] | Promise<unknown[]>) | undefined;
+  readonly complete: Readonly<Record<string, Completer>>;
+  readonly read: (variables: Record<string, string>, ctx: DefinitionContext) => unknown;
+}
+
+export interface PromptDefinition {
+  readonly kind: "prompt";
+  readonly name: string;
+  readonly info: JsonObject;
+  readonly resultDefaults: JsonObject;
+  readonly args: (Parser & object) | undefined;
+  readonly complete: Readonly<Record<string, Completer>>;
+  readonly get: (args: any, ctx: DefinitionContext) => unknown;
+}
+
+export type Definition = ToolDefinition | ResourceDefinition | ResourceTemplateDefinition | PromptDefinition;
+export type DefinitionKind = Definition["kind"];
+
+/**
+ * A tool execution error on purpose: `throw new ToolError("…")` answers the call with an
+ * `isError` result carrying that message (any other exception gets a generic one).
+ */
+export class ToolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ToolError";
+  }
+}
+
+/**
+ * Thrown by a read (a template whose variables name nothing, say): answered with the serving
+ * revision's resource-not-found error for the URI that was asked.
+ */
+export class ResourceNotFound extends Error {
+  constructor(message = "Resource not found") {
+    super(message);
+    this.name = "ResourceNotFound";
+  }
+}
+
+
+function isZodObject(value: unknown): value is Parser & object {
+  const def = (value as { _zod?: { def?: { type?: unknown } } } | null)?._zod?.def;
+  return def?.type === "object";
+}
+
+function zodObject(value: unknown, what: string): (Parser & object) | undefined {
+  if (value === undefined) return undefined;
+  if (!isZodObject(value)) throw new TypeError(`${what} must be a Zod object schema (z.object({...}))`);
+  return value;
+}
+
+/** `config` without the keys a factory reads itself. */
+function infoOf(config: object, taken: readonly string[]): JsonObject {
+  const info: JsonObject = {};
+  for (const [key, value] of Object.entries(config)) if (!taken.includes(key) && value !== undefined) info[key] = value;
+  return info;
+}
+
+export function tool(name: string, config: object, handler: (args: any, ctx: DefinitionContext) => unknown): ToolDefinition {
+  if (!TOOL_NAME.test(name)) throw new TypeError(`tool name ${JSON.stringify(name)} is invalid: 1 to 128 characters of A-Z, a-z, 0-9, "_", "-" and "."`);
+  if (typeof handler !== "function") throw new TypeError(`tool ${JSON.stringify(name)}: the handler must be a function`);
+  const { input, output, inputSchema, outputSchema } = config as { input?: unknown; output?: unknown; inputSchema?: JsonObject; outputSchema?: JsonObject };
+  const what = `tool ${JSON.stringify(name)}`;
+  if (input !== undefined && inputSchema !== undefined) throw new TypeError(`${what}: give input (a Zod schema) or inputSchema (raw JSON Schema), not both`);
+  if (output !== undefined && outputSchema !== undefined) throw new TypeError(`${what}: give output (a Zod schema) or outputSchema (raw JSON Schema), not both`);
+  for (const [key, raw] of [["inputSchema", inputSchema], ["outputSchema", outputSchema]] as const) {
+    if (raw !== undefined && (raw === null || typeof raw !== "object" || raw["type"] !== "object")) throw new TypeError(`${what}: ${key} must be a JSON Schema object with type "object"`);
+  }
+  return Object.freeze({
+    kind: "tool",
+    name,
+    info: infoOf(config, ["input", "output", "inputSchema", "outputSchema"]),
+    input: zodObject(input, `${what}: input`) ?? (inputSchema && checkerOf(inputSchema)),
+    output: zodObject(output, `${what}: output`) ?? (outputSchema && checkerOf(outputSchema)),
+    inputZod: input === undefined ? undefined : (input as object),
+    outputZod: output === undefined ? undefined : (output as object),
+    inputSchema,
+    outputSchema,
+    handler,
+  });
+}
+
+export function resource(uri: string, config: object, read: (ctx: DefinitionContext) => unknown): ResourceDefinition {
+  try {
+    new URL(uri);
+  } catch {
+    throw new TypeError(`resource ${JSON.stringify(uri)}: not an absolute URI`);
+  }
+  if (typeof (config as { name?: unknown }).name !== "string") throw new TypeError(`resource ${JSON.stringify(uri)}: a name is required`);
+  const { resultDefaults = {} } = config as { resultDefaults?: JsonObject };
+  return Object.freeze({ kind: "resource", uri, info: infoOf(config, ["resultDefaults"]), resultDefaults, read });
+}
+
+export function resourceTemplate(uriTemplate: string, config: object, read: (variables: Record<string, string>, ctx: DefinitionContext) => unknown): ResourceTemplateDefinition {
+  const template = parseUriTemplate(uriTemplate);
+  const { list, complete = {}, resultDefaults = {} } = config as { list?: ResourceTemplateDefinition["list"]; complete?: Record<string, Completer>; resultDefaults?: JsonObject };
+  if (typeof (config as { name?: unknown }).name !== "string") throw new TypeError(`resource template ${JSON.stringify(uriTemplate)}: a name is required`);
+  for (const variable of Object.keys(complete)) {
+    if (!template.variables.some((v) => v.name === variable)) throw new TypeError(`resource template ${JSON.stringify(uriTemplate)}: complete names ${JSON.stringify(variable)}, which is not one of its variables`);
+  }
+  return Object.freeze({ kind: "resourceTemplate", uriTemplate, template, info: infoOf(config, ["list", "complete", "resultDefaults"]), resultDefaults, list, complete, read });
+}
+
+export function prompt(name: string, config: object, get: (args: any, ctx: DefinitionContext) => unknown): PromptDefinition {
+  const { args, complete = {}, resultDefaults = {} } = config as { args?: unknown; complete?: Record<string, Completer>; resultDefaults?: JsonObject };
+  const schema = zodObject(args, `prompt ${JSON.stringify(name)}: args`);
+  const properties = (schema ? (z.toJSONSchema(schema as never, { io: "input" }) as { properties?: Record<string, { type?: unknown }> }).properties : undefined) ?? {};
+  for (const [key, field] of Object.entries(properties)) {
+    if (field.type !== "string") throw new TypeError(`prompt ${JSON.stringify(name)}: argument ${JSON.stringify(key)} must be a string schema (prompt arguments are strings)`);
+  }
+  for (const variable of Object.keys(complete)) {
+    if (!schema || !Object.hasOwn(properties, variable)) throw new TypeError(`prompt ${JSON.stringify(name)}: complete names ${JSON.stringify(variable)}, which is not one of its args`);
+  }
+  return Object.freeze({ kind: "prompt", name, info: infoOf(config, ["args", "complete", "resultDefaults"]), resultDefaults, args: schema, complete, get });
+}
+
+/** The key a definition is known by within its kind (a tool's name, a resource's URI…). */
+export function keyOf(definition: Definition): string {
+  switch (definition.kind) {
+    case "tool":
+    case "prompt":
+      return definition.name;
+    case "resource":
+      return definition.uri;
+    default:
+      return definition.uriTemplate;
+  }
+}

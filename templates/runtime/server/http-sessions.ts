@@ -1,0 +1,263 @@
+// The legacy sessions of a Streamable HTTP server (`Mcp-Session-Id`, 2025-11-25 and earlier), kept
+// in the fetch handler's store: bounded in number, closed when idle, bound to the principal that
+// opened them. A replica holds a *view* of a session only while it serves one of its requests or
+// one of its GET streams: the view carries what cannot leave the process (requests in flight,
+// answers awaited from the client, open streams), the store everything else. A GET stream sends
+// the events the store logs for it, in order, from an id a reconnecting client may name.
+import { ProtocolError } from "../shared/messages.js";
+import { refreshSession, sessionSnapshot } from "./session.js";
+import { StoreUnavailableError, type McpStore, type SessionChange, type StoreLimits, type StoreListener, type StoredEvent } from "../stores/store.js";
+import type { McpServer, Session } from "./server.js";
+import type { JsonRpcMessage, JsonRpcNotification } from "./types.js";
+
+/** Where a GET stream's events go. */
+export interface StreamSink {
+  send(event: StoredEvent): void;
+  close(): void;
+}
+
+interface HeldStream {
+  readonly token: string;
+  readonly sink: StreamSink;
+  /** The id of the last event read from the log. */
+  cursor: string;
+  reading: boolean;
+  /** More was logged while a read ran: read again. */
+  again: boolean;
+}
+
+interface View {
+  readonly session: Session;
+  /** Requests of it being served here (a view without requests or streams is forgotten). */
+  uses: number;
+  readonly streams: Map<string, HeldStream>;
+}
+
+const unavailable = () => new ProtocolError(-32000, "Service Unavailable: the session store is unreachable; retry shortly", undefined, 503);
+
+export class SessionTable {
+  readonly #server: McpServer;
+  readonly #store: McpStore;
+  readonly #views = new Map<string, View>();
+  /** Names this table's streams apart from every other replica's. */
+  readonly #replica: string = crypto.randomUUID();
+  readonly #relay: { receive(message: JsonRpcNotification): void; close(): void };
+  #streams = 0;
+  #heartbeat: unknown;
+
+  constructor(server: McpServer, store: McpStore, limits: StoreLimits) {
+    this.#server = server;
+    this.#store = store;
+    store.open(limits, this.#listener());
+    // The server's hub holds its relays for as long as it lives; a fetch handler that is dropped
+    // (made per request, say) must not stay reachable through it, so the relay holds it weakly.
+    const table = new WeakRef(this);
+    const relay = server.relayNotifications((message) => {
+      const live = table.deref();
+      if (live) void live.#store.publish(message).catch((error: unknown) => live.#failed(error));
+      else relay.close();
+    });
+    this.#relay = relay;
+  }
+
+  /** The session with this id opened by this principal (another principal's is not found), held until `release`. */
+  async acquire(id: string, principal: string | undefined): Promise<Session | undefined> {
+    const record = await this.#store.getSession(id);
+    if (!record || record.principal !== (principal ?? null)) return undefined;
+    let view = this.#views.get(id);
+    if (view) refreshSession(view.session, record);
+    else {
+      const session = this.#server.restoreSession(record);
+      if (!session) return undefined; // a version this replica does not serve
+      view = this.#track(session);
+    }
+    view.uses++;
+    return view.session;
+  }
+
+  /** The caller is done with a session it acquired. */
+  release(session: Session): void {
+    const view = this.#views.get(session.id);
+    if (view?.session !== session) return;
+    view.uses--;
+    this.#forgetIfUnused(view);
+  }
+
+  /** Keeps a session just initialized; false when the store is full and refuses new ones. */
+  async add(session: Session, principal: string | undefined): Promise<boolean> {
+    const snapshot = sessionSnapshot(session);
+    if (!snapshot) return false;
+    const { created } = await this.#store.createSession({ ...snapshot, principal: principal ?? null });
+    return created;
+  }
+
+  /** Closes a session everywhere: its streams and requests end on whichever replica holds them. */
+  async close(id: string): Promise<void> {
+    await this.#store.deleteSession(id);
+    this.#closeHere(id);
+  }
+
+  /** Hands a client's answer or cancellation to the replica that awaits it, unless it is this one. */
+  async forward(session: Session, message: JsonRpcMessage): Promise<void> {
+    if (handledHere(session, message)) return;
+    await this.#store.forward(session.id, message);
+  }
+
+  /**
+   * Opens a GET stream of an acquired session: the events after `lastEventId` first, then those
+   * logged for this stream. Resolves with its detach function; undefined when the session is gone.
+   */
+  async attach(session: Session, lastEventId: string | undefined, sink: StreamSink): Promise<(() => void) | undefined> {
+    const view = this.#views.get(session.id);
+    if (!view) return undefined;
+    const token = `${this.#replica}.${++this.#streams}`;
+    const attached = await this.#store.attachStream(session.id, token, lastEventId);
+    if (!attached) return undefined;
+    for (const event of attached.replay) sink.send(event);
+    const stream: HeldStream = { token, sink, cursor: attached.cursor, reading: false, again: false };
+    view.streams.set(token, stream);
+    this.#beat();
+    this.#read(view, stream); // what was logged between the attach and now
+    return () => this.#detach(view, stream);
+  }
+
+  #track(session: Session): View {
+    const view: View = { session, uses: 0, streams: new Map() };
+    session.onChange = (change) => this.#persist(session.id, change);
+    this.#views.set(session.id, view);
+    return view;
+  }
+
+  async #persist(id: string, change: SessionChange): Promise<void> {
+    let kept: boolean;
+    try {
+      kept = await this.#store.updateSession(id, change);
+    } catch (error) {
+      this.#failed(error);
+      throw unavailable();
+    }
+    if (!kept) throw new ProtocolError(-32001, "Session not found", undefined, 404);
+  }
+
+  #forgetIfUnused(view: View): void {
+    if (view.uses <= 0 && view.streams.size === 0 && this.#views.get(view.session.id) === view) this.#views.delete(view.session.id);
+  }
+
+  #detach(view: View, stream: HeldStream): void {
+    if (!view.streams.delete(stream.token)) return;
+    // A failed detach is harmless: a shared store forgets a stream whose holder stops renewing it.
+    this.#store.detachStream(view.session.id, stream.token).catch(() => undefined);
+    this.#forgetIfUnused(view);
+    this.#beat();
+  }
+
+  /** Reads the stream's log on from its cursor and sends what was logged for it; one read at a time. */
+  #read(view: View, stream: HeldStream): void {
+    if (stream.reading) {
+      stream.again = true;
+      return;
+    }
+    stream.reading = true;
+    const open = () => view.streams.get(stream.token) === stream;
+    void (async () => {
+      try {
+        do {
+          stream.again = false;
+          for (const event of await this.#store.readEvents(view.session.id, stream.cursor)) {
+            if (!open()) return;
+            if (event.target === stream.token) stream.sink.send(event);
+            stream.cursor = event.id;
+          }
+        } while (stream.again && open());
+      } catch (error) {
+        this.#failed(error); // the events stay logged: the next read (or the reconnection) sends them
+      } finally {
+        stream.reading = false;
+      }
+    })();
+  }
+
+  /** Ends what this replica holds of a closed session: its streams, its requests, the answers they await. */
+  #closeHere(id: string): void {
+    const view = this.#views.get(id);
+    if (!view) return;
+    this.#views.delete(id);
+    for (const stream of [...view.streams.values()]) stream.sink.close();
+    view.streams.clear();
+    view.session.close();
+    this.#beat();
+  }
+
+  #listener(): StoreListener {
+    return {
+      logged: (ids) => {
+        for (const id of ids) {
+          const view = this.#views.get(id);
+          if (view) for (const stream of view.streams.values()) this.#read(view, stream);
+        }
+      },
+      notification: (message) => this.#relay.receive(message),
+      forwarded: (id, message) => {
+        const view = this.#views.get(id);
+        if (view) void this.#server.handle(message, { session: view.session });
+      },
+      closed: (id) => this.#closeHere(id),
+      connection: (error) => (error ? this.#lost(error) : this.#regained()),
+    };
+  }
+
+  /**
+   * The store's connection is lost: said once through onError, and the answers awaited from
+   * clients are given up (they may have been posted to another replica, and would not reach this one).
+   */
+  #lost(error: Error): void {
+    this.#server.reportError(error);
+    for (const view of this.#views.values()) {
+      for (const resolve of [...view.session.pending.values()]) resolve({ jsonrpc: "2.0", id: null, error: { code: -32603, message: "the session store's connection was lost while waiting for this answer" } });
+    }
+  }
+
+  /** Back: streams read what was logged meanwhile, and those of sessions that are gone close. */
+  #regained(): void {
+    void this.#keepAlive().then(() => {
+      for (const view of this.#views.values()) for (const stream of view.streams.values()) this.#read(view, stream);
+    });
+  }
+
+  /** Runs the store's heartbeat while this replica holds GET streams (when the store asks for one). */
+  #beat(): void {
+    const every = this.#store.heartbeatMs;
+    const holding = [...this.#views.values()].some((view) => view.streams.size > 0);
+    if (every === undefined || holding === (this.#heartbeat !== undefined)) return;
+    if (!holding) {
+      clearInterval(this.#heartbeat as Parameters<typeof clearInterval>[0]);
+      this.#heartbeat = undefined;
+      return;
+    }
+    this.#heartbeat = setInterval(() => void this.#keepAlive(), every);
+    // A heartbeat never keeps a process alive by itself (node: unref; elsewhere there is nothing to do).
+    (this.#heartbeat as { unref?: () => void }).unref?.();
+  }
+
+  async #keepAlive(): Promise<void> {
+    const held = [...this.#views.values()].filter((view) => view.streams.size > 0);
+    if (!held.length) return;
+    try {
+      const gone = await this.#store.keepAlive(held.map((view) => view.session.id), held.flatMap((view) => [...view.streams.keys()]));
+      for (const id of gone) this.#closeHere(id);
+    } catch (error) {
+      this.#failed(error);
+    }
+  }
+
+  /** A store failure outside a request: an outage was already said by the store; anything else is reported. */
+  #failed(error: unknown): void {
+    if (!(error instanceof StoreUnavailableError)) this.#server.reportError(error);
+  }
+}
+
+/** True when nothing elsewhere can be waiting for this message: it answers a request awaited here, or cancels one running here. */
+function handledHere(session: Session, message: JsonRpcMessage): boolean {
+  if ("method" in message) return message.method !== "notifications/cancelled" || session.inflight.has(message.params?.["requestId"]);
+  return message.id === undefined || message.id === null || session.pending.has(message.id);
+}

@@ -1,0 +1,344 @@
+// Streamable HTTP as a web-standard `(Request) => Promise<Response>`: mounts in node:http (see
+// server-node.ts), Hono, Deno, Bun or Workers. Stateless requests are answered one by one;
+// legacy clients get sessions (`Mcp-Session-Id`, a GET stream, DELETE). Everything that can be
+// checked without the body (path, method, Host/Origin, Content-Type, Content-Length) is checked
+// before a byte of it is read; the body is then read up to a limit and decoded once.
+import { BodyRefusal, DEFAULT_MAX_BODY_BYTES, decodeBody, readBody, refuseBeforeReading } from "./http-body.js";
+import { SessionTable } from "./http-sessions.js";
+import { HEADER } from "../shared/protocol.js";
+import { errorResponse, JSONRPC, ProtocolError } from "../shared/messages.js";
+import { checkHostAndOrigin, type OriginOptions } from "./origin.js";
+import { memoryStore } from "../stores/memory.js";
+import { StoreUnavailableError, type McpStore } from "../stores/store.js";
+import type { McpServer, Session, TransportInfo } from "./server.js";
+import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "./types.js";
+
+export interface FetchHandlerOptions extends OriginOptions {
+  /** The principal of a request (e.g. from its Authorization header): sealed request states and legacy sessions are bound to it. */
+  principal?: (request: Request) => string | undefined | Promise<string | undefined>;
+  /** The inputSchema of a tool, for checking `Mcp-Param-*` headers. Default: the server's tools/list handler, called with the request's own context. */
+  toolInputSchema?: (name: string) => unknown;
+  /** The MCP endpoint's path (e.g. "/mcp"): other paths get 404 before their body is read. Default: every path. */
+  path?: string;
+  /** The largest POST body in bytes (default 4 MiB): a larger one gets 413, and is not read past the limit. */
+  maxBodyBytes?: number;
+  /** Legacy sessions idle longer than this are closed, with their GET streams (ms, default 30 minutes). */
+  sessionIdleMs?: number;
+  /** The most legacy sessions held at once (default 10,000). */
+  maxSessions?: number;
+  /** When `maxSessions` are open: close the least recently used one (default), or refuse the new one with 503. */
+  whenSessionsFull?: "evict-oldest" | "refuse";
+  /**
+   * Where legacy sessions, their GET streams' events and the notifications of other replicas
+   * live. Default: `memoryStore()`, this process alone. Give every replica the same shared store
+   * (`redisStore(client)` from server-store-redis.ts) to serve one client from any of them.
+   */
+  store?: McpStore;
+  /** Events each legacy session keeps for a GET stream that reconnects with `Last-Event-ID` (default 100). */
+  eventWindow?: number;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * Requests whose answer is still running. Node's fetch (undici) links `request.signal` to the
+ * signal it was built with through a weak reference: once the Request object is collected, a
+ * client that goes away no longer aborts it (nodejs/node#55428). Holding each Request until its
+ * answer ends keeps cancellation working under memory pressure.
+ */
+const inFlight = new Set<Request>();
+
+/** Keeps `request` reachable until `done` settles. */
+function holdUntil(request: Request, done: Promise<unknown>): void {
+  inFlight.add(request);
+  const release = () => inFlight.delete(request);
+  done.then(release, release);
+}
+
+const JSON_HEADERS = { "content-type": "application/json" };
+/** Every SSE response: no caching, and no buffering by reverse proxies (nginx honours X-Accel-Buffering). */
+const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache", "x-accel-buffering": "no" };
+
+function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  let text: string;
+  try {
+    text = JSON.stringify(body);
+  } catch {
+    // An answer too deep (or too odd) to serialise: the client still gets a JSON-RPC answer.
+    const id = (body as { id?: unknown } | null)?.id;
+    text = JSON.stringify(errorResponse(typeof id === "string" || typeof id === "number" ? id : null, JSONRPC.internalError, "Internal error"));
+    status = 500;
+  }
+  return new Response(text, { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+const refused = (refusal: BodyRefusal) => jsonResponse(refusal.answer, refusal.status);
+
+export function sseEvent(message: unknown, id?: string): Uint8Array {
+  return encoder.encode(`${id === undefined ? "" : `id: ${id}\n`}event: message\ndata: ${JSON.stringify(message)}\n\n`);
+}
+
+/** Sent first on a GET stream, so that its headers reach the client at once. */
+const PRIMING = encoder.encode(":\n\n");
+
+interface HttpContext {
+  server: McpServer;
+  options: FetchHandlerOptions;
+  sessions: SessionTable;
+  /** The server serves legacy sessions (it was generated with a revision that has `initialize`). */
+  legacy: boolean;
+}
+
+export function toFetchHandler(server: McpServer, options: FetchHandlerOptions = {}): (request: Request) => Promise<Response> {
+  const limits = { idleMs: options.sessionIdleMs ?? 30 * 60_000, maxSessions: options.maxSessions ?? 10_000, whenFull: options.whenSessionsFull ?? "evict-oldest", eventWindow: options.eventWindow ?? 100 } as const;
+  const sessions = new SessionTable(server, options.store ?? memoryStore(), limits);
+  const context: HttpContext = { server, options, sessions, legacy: server.versions.session.length > 0 };
+  return async (request) => {
+    if (options.path !== undefined && pathOf(request) !== options.path) return new Response("Not Found", { status: 404 });
+    const allowed = context.legacy ? "GET, POST, DELETE" : "POST";
+    if (!allowed.split(", ").includes(request.method)) return new Response(null, { status: 405, headers: { allow: allowed } });
+    const origin = checkHostAndOrigin(request, options);
+    if (origin) return jsonResponse(errorResponse(null, -32000, origin), 403);
+    switch (request.method) {
+      case "POST":
+        return post(context, request);
+      case "GET":
+        return openSessionStream(context, request);
+      default:
+        return deleteSession(context, request);
+    }
+  };
+}
+
+function pathOf(request: Request): string | undefined {
+  try {
+    return new URL(request.url).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+async function principalOf(options: FetchHandlerOptions, request: Request): Promise<string | undefined> {
+  return options.principal ? await options.principal(request) : undefined;
+}
+
+async function post(context: HttpContext, request: Request): Promise<Response> {
+  const max = context.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const early = refuseBeforeReading(request, max);
+  if (early) return refused(early);
+  const bytes = await readBody(request, max);
+  if (bytes instanceof BodyRefusal) return refused(bytes);
+  const body = decodeBody(bytes);
+  if (body instanceof BodyRefusal) return refused(body);
+  const principal = await principalOf(context.options, request);
+  const found = await legacySession(context, request, principal, body);
+  if (found instanceof Response) return found;
+  // The session stays acquired until its answer ends (an SSE answer runs on after this returns).
+  let held = found !== undefined;
+  const release = () => {
+    if (held && found) context.sessions.release(found);
+    held = false;
+  };
+  try {
+    return await answerPost(context, request, body, { principal, found, release });
+  } catch (error) {
+    release();
+    return storeFailure(context, error, idOf(body));
+  }
+}
+
+interface PostState {
+  principal: string | undefined;
+  /** The session the request named (acquired), if any. */
+  found: Session | undefined;
+  release: () => void;
+}
+
+async function answerPost(context: HttpContext, request: Request, body: Record<string, unknown>, state: PostState): Promise<Response> {
+  const { principal, found } = state;
+  const base: TransportInfo & { signal: AbortSignal } = {
+    headers: request.headers,
+    signal: request.signal,
+    ...(found ? { session: found } : {}),
+    ...(principal !== undefined ? { principal } : {}),
+    ...(context.options.toolInputSchema ? { toolInputSchema: context.options.toolInputSchema } : {}),
+  };
+  const isRequest = typeof body["method"] === "string" && "id" in body;
+  if (!isRequest) {
+    // An answer to a request another replica sent (or a cancellation of one it runs) goes there.
+    if (found) await context.sessions.forward(found, body as unknown as JsonRpcMessage);
+    const answer = await context.server.handle(body, base);
+    state.release();
+    return answer ? jsonResponse(answer, context.server.statusOf(answer)) : new Response(null, { status: 202 });
+  }
+  const message = body as unknown as JsonRpcRequest;
+  const headers: Record<string, string> = {};
+  let session = found;
+  if (!session && context.legacy && context.server.opensSession(message)) {
+    session = context.server.createSession(crypto.randomUUID(), { listen: false });
+    headers[HEADER.sessionId] = session.id;
+  }
+  const running = (answer: Promise<unknown>) => {
+    holdUntil(request, answer);
+    answer.then(state.release, state.release);
+  };
+  const response = await stream(context.server, message, { ...base, ...(session ? { session } : {}) }, headers, running);
+  if (session && !found && session.binding && !(await context.sessions.add(session, principal))) {
+    session.close();
+    return jsonResponse(errorResponse(message.id, -32000, "Service Unavailable: too many sessions"), 503, { "retry-after": "60" });
+  }
+  return response;
+}
+
+function idOf(body: Record<string, unknown> | undefined): string | number | null {
+  const id = body?.["id"];
+  return typeof id === "string" || typeof id === "number" ? id : null;
+}
+
+/** A store that failed a request: 503 when it is unreachable (a retry may succeed), else 500, reported. */
+function storeFailure(context: HttpContext, error: unknown, id: string | number | null): Response {
+  if (error instanceof ProtocolError) return jsonResponse(errorResponse(id, error.code, error.message, error.data), error.httpStatus);
+  if (error instanceof StoreUnavailableError) return jsonResponse(errorResponse(id, -32000, "Service Unavailable: the session store is unreachable; retry shortly"), 503, { "retry-after": "1" });
+  context.server.reportError(error);
+  return jsonResponse(errorResponse(id, JSONRPC.internalError, "Internal error"), 500);
+}
+
+/**
+ * The legacy session a request names, when the server keeps sessions, acquired (the caller
+ * releases it): 404 when it is unknown (or belongs to another principal), 400 when its
+ * `MCP-Protocol-Version` is not the session's, 503 when the store cannot say. A server without
+ * legacy revisions ignores the header (2026-07-28: "ignore it").
+ */
+async function legacySession(context: HttpContext, request: Request, principal: string | undefined, body: Record<string, unknown> | undefined): Promise<Session | undefined | Response> {
+  const id = request.headers.get(HEADER.sessionId);
+  if (id === null || !context.legacy) return undefined;
+  const requestId = idOf(body);
+  let session: Session | undefined;
+  try {
+    session = await context.sessions.acquire(id, principal);
+  } catch (error) {
+    return storeFailure(context, error, requestId);
+  }
+  if (!session) return jsonResponse(errorResponse(requestId, -32001, "Session not found"), 404);
+  const version = request.headers.get(HEADER.protocolVersion);
+  const negotiated = session.binding?.version;
+  if (version !== null && negotiated !== undefined && version !== negotiated) {
+    context.sessions.release(session);
+    return jsonResponse(errorResponse(requestId, JSONRPC.invalidRequest, `Bad Request: ${HEADER.protocolVersion} ${version} is not this session's version (${negotiated})`), 400);
+  }
+  return session;
+}
+
+/**
+ * Runs a request and answers with JSON when nothing precedes its response, or with an SSE stream
+ * when notifications (progress, logs, listen) or requests to the client come first.
+ */
+async function stream(server: McpServer, request: JsonRpcRequest, info: TransportInfo & { signal: AbortSignal }, headers: Record<string, string>, running: (answer: Promise<unknown>) => void): Promise<Response> {
+  const cancel = new AbortController();
+  // A request whose stream closed before it got here is cancelled from the start.
+  if (info.signal.aborted) cancel.abort();
+  else info.signal.addEventListener("abort", () => cancel.abort(), { once: true });
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const early: unknown[] = [];
+  let first: (() => void) | undefined;
+  const firstMessage = new Promise<"message">((resolve) => (first = () => resolve("message")));
+  const notify = (message: JsonRpcNotification | JsonRpcRequest) => {
+    if (controller) controller.enqueue(sseEvent(message));
+    else early.push(message);
+    first?.();
+  };
+  const answer = server.handle(request, { ...info, signal: cancel.signal, notify });
+  running(answer);
+  const winner = await Promise.race([answer.then(() => "answer" as const), firstMessage]);
+  if (winner === "answer" && !early.length) {
+    const response = await answer;
+    if (!response) return new Response(null, { status: 202, headers });
+    return jsonResponse(response, server.statusOf(response), headers);
+  }
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+      for (const message of early.splice(0)) c.enqueue(sseEvent(message));
+      void answer.then((response: JsonRpcResponse | undefined) => {
+        if (response && !cancel.signal.aborted) c.enqueue(sseEvent(response));
+        if (!cancel.signal.aborted) c.close();
+      });
+    },
+    cancel: () => cancel.abort(),
+  });
+  return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
+}
+
+/** The session of a GET or DELETE, acquired: 400 without the header, 404 when unknown (see legacySession). */
+async function sessionFor(context: HttpContext, request: Request): Promise<Session | Response> {
+  if (request.headers.get(HEADER.sessionId) === null) return jsonResponse(errorResponse(null, -32000, `Bad Request: ${HEADER.sessionId} header required`), 400);
+  const found = await legacySession(context, request, await principalOf(context.options, request), undefined);
+  return found ?? jsonResponse(errorResponse(null, -32001, "Session not found"), 404);
+}
+
+/**
+ * GET: a stream for the session's messages outside requests (list changes, resource updates),
+ * each with the id its log gave it. With `Last-Event-ID`, what was logged after that id comes
+ * first, so a client that lost its stream (on this replica or another) misses nothing.
+ */
+async function openSessionStream(context: HttpContext, request: Request): Promise<Response> {
+  if (request.headers.get(HEADER.sessionId) === null) return new Response(null, { status: 405, headers: { allow: "POST, DELETE" } });
+  const session = await sessionFor(context, request);
+  if (session instanceof Response) return session;
+  let closed!: () => void;
+  const ended = new Promise<void>((resolve) => (closed = resolve));
+  let detach: (() => void) | undefined;
+  let gone = false;
+  const end = () => {
+    gone = true;
+    detach?.();
+    detach = undefined;
+    closed();
+  };
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  // start() runs now, in the constructor: the controller is there for the replayed events.
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c).enqueue(PRIMING), cancel: end });
+  const sink = {
+    send: (event: { id: string; message: unknown }) => {
+      if (!gone) controller.enqueue(sseEvent(event.message, event.id));
+    },
+    close: () => {
+      end();
+      try {
+        controller.close();
+      } catch {
+        // already closed by the client
+      }
+    },
+  };
+  try {
+    detach = await context.sessions.attach(session, lastEventIdOf(request), sink);
+  } catch (error) {
+    return storeFailure(context, error, null);
+  } finally {
+    context.sessions.release(session);
+  }
+  if (!detach) return jsonResponse(errorResponse(null, -32001, "Session not found"), 404);
+  holdUntil(request, ended);
+  if (request.signal.aborted) end();
+  else request.signal.addEventListener("abort", end, { once: true });
+  return new Response(body, { status: 200, headers: SSE_HEADERS });
+}
+
+function lastEventIdOf(request: Request): string | undefined {
+  const id = request.headers.get("last-event-id");
+  return id === null || id === "" ? undefined : id;
+}
+
+async function deleteSession(context: HttpContext, request: Request): Promise<Response> {
+  const session = await sessionFor(context, request);
+  if (session instanceof Response) return session;
+  try {
+    await context.sessions.close(session.id);
+  } catch (error) {
+    return storeFailure(context, error, null);
+  } finally {
+    context.sessions.release(session);
+  }
+  return new Response(null, { status: 200 });
+}

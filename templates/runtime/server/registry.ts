@@ -1,0 +1,244 @@
+// The registry: sugar over the dispatcher, not a second one. From what the author declared
+// (server-define.ts) it makes the same handlers the raw API takes (the list methods with cursor
+// pagination, tools/call, resources/read, prompts/get, completion/complete), the capabilities
+// they stand for, and the result fields each revision requires besides what the registry
+// produces (2026-07-28's ttlMs and cacheScope), filled from the server's `resultDefaults` and
+// only where the serving revision has them. Items can be added and removed while it runs.
+import { callTool, complete, getPrompt, readResource } from "./registry-calls.js";
+import { jsonSchemaOf, type JsonSchemaDialect } from "./elicit.js";
+import { keyOf, type Definition, type DefinitionKind, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition } from "./define.js";
+import { JSONRPC, ProtocolError } from "../shared/messages.js";
+import type { JsonObject, RevisionBinding, RuntimeHandler } from "./types.js";
+
+export interface RegistryOptions {
+  tools?: readonly ToolDefinition[] | undefined;
+  resources?: readonly ResourceDefinition[] | undefined;
+  resourceTemplates?: readonly ResourceTemplateDefinition[] | undefined;
+  prompts?: readonly PromptDefinition[] | undefined;
+  /** Items per page of the list methods (default 100). */
+  pageSize?: number | undefined;
+  /** Values of the result fields a revision requires and the registry does not produce (2026-07-28: ttlMs, cacheScope). */
+  resultDefaults?: JsonObject | undefined;
+}
+
+/** What the registry needs of its server. */
+export interface RegistryHost {
+  bindings: readonly RevisionBinding[];
+  /** Announces a changed list (and drops what the server cached of it). */
+  changed(kind: "tools" | "resources" | "prompts"): void;
+  report(error: unknown, method: string): void;
+}
+
+/** The list methods and the items key of each result. */
+const LISTS = {
+  "tools/list": { key: "tools" },
+  "resources/list": { key: "resources" },
+  "resources/templates/list": { key: "resourceTemplates" },
+  "prompts/list": { key: "prompts" },
+} as const;
+
+/** What each kind of definition makes the registry answer. */
+const METHODS_OF: Record<"tools" | "resources" | "prompts", readonly string[]> = {
+  tools: ["tools/list", "tools/call"],
+  resources: ["resources/list", "resources/templates/list", "resources/read"],
+  prompts: ["prompts/list", "prompts/get"],
+};
+const FAMILY: Record<DefinitionKind, "tools" | "resources" | "prompts"> = { tool: "tools", resource: "resources", resourceTemplate: "resources", prompt: "prompts" };
+/** The result keys the registry produces itself, per method it answers. */
+const PRODUCED: Record<string, readonly string[]> = {
+  "tools/list": ["tools"],
+  "resources/list": ["resources"],
+  "resources/templates/list": ["resourceTemplates"],
+  "prompts/list": ["prompts"],
+  "tools/call": ["content"],
+  "resources/read": ["contents"],
+  "prompts/get": ["messages"],
+  "completion/complete": ["completion"],
+};
+export const COMPLETE_METHOD = "completion/complete";
+/**
+ * Where the author gives none: the conservative cache hints of 2026-07-28's CacheableResult (no
+ * caching, private), the values server/discover answers with too and the official SDK fills.
+ */
+const CONSERVATIVE: JsonObject = { ttlMs: 0, cacheScope: "private" };
+
+export class Registry {
+  readonly #items: { [K in DefinitionKind]: Map<string, Extract<Definition, { kind: K }>> } = { tool: new Map(), resource: new Map(), resourceTemplate: new Map(), prompt: new Map() };
+  readonly #families: Set<"tools" | "resources" | "prompts">;
+  readonly #host: RegistryHost;
+  readonly #pageSize: number;
+  readonly #defaults: JsonObject;
+  readonly #schemas = new WeakMap<ToolDefinition, Map<string, JsonObject>>();
+  /** The methods this registry answers. */
+  readonly methods: readonly string[];
+
+  constructor(options: RegistryOptions, host: RegistryHost, raw: ReadonlySet<string>) {
+    this.#host = host;
+    this.#pageSize = options.pageSize ?? 100;
+    this.#defaults = { ...CONSERVATIVE, ...options.resultDefaults };
+    if (!(this.#pageSize >= 1)) throw new TypeError("pageSize must be at least 1");
+    this.#families = new Set();
+    if (options.tools) this.#families.add("tools");
+    if (options.resources || options.resourceTemplates) this.#families.add("resources");
+    if (options.prompts) this.#families.add("prompts");
+    const claimed = [...this.#families].flatMap((f) => METHODS_OF[f]);
+    // completion/complete is the registry's when prompts or templates are, unless the author answers it.
+    const completes = (this.#families.has("prompts") || this.#families.has("resources")) && !raw.has(COMPLETE_METHOD);
+    this.methods = completes ? [...claimed, COMPLETE_METHOD] : claimed;
+    const clash = this.methods.filter((m) => raw.has(m));
+    if (clash.length) throw new TypeError(`createServer: ${clash.join(", ")} ${clash.length > 1 ? "are" : "is"} answered both by raw handlers and by registered definitions; pick one`);
+    this.#checkDefaults();
+    this.add(...(options.tools ?? []), ...(options.resources ?? []), ...(options.resourceTemplates ?? []), ...(options.prompts ?? []));
+  }
+
+  /** The capabilities the registered kinds stand for. */
+  capabilities(): JsonObject {
+    const caps: JsonObject = {};
+    for (const family of this.#families) caps[family] = { listChanged: true };
+    if (this.methods.includes(COMPLETE_METHOD)) caps["completions"] = {};
+    return caps;
+  }
+
+  /** The handlers of the methods the registry answers. */
+  handlers(): Record<string, RuntimeHandler> {
+    const handlers: Record<string, RuntimeHandler> = {};
+    for (const method of this.methods) handlers[method] = (params, ctx) => this.#answer(method, (params ?? {}) as JsonObject, ctx as never);
+    return handlers;
+  }
+
+  /** Adds definitions (replacing none: a second one with the same name is an error); announces the lists that changed. */
+  add(...definitions: Definition[]): void {
+    const changed = new Set<"tools" | "resources" | "prompts">();
+    for (const definition of definitions) {
+      const family = FAMILY[definition.kind];
+      if (!this.#families.has(family)) throw new TypeError(`cannot add ${definition.kind} ${JSON.stringify(keyOf(definition))}: the server was created without ${family} (pass ${family === "resources" ? "resources or resourceTemplates" : family}: [] to createServer)`);
+      const items = this.#items[definition.kind] as Map<string, Definition>;
+      if (items.has(keyOf(definition))) throw new TypeError(`${definition.kind} ${JSON.stringify(keyOf(definition))} is registered twice`);
+      if (definition.kind !== "tool" && definition.kind !== "resource" && Object.keys(definition.complete).length && !this.methods.includes(COMPLETE_METHOD)) {
+        throw new TypeError(`${definition.kind} ${JSON.stringify(keyOf(definition))} has completions, but completion/complete is answered by a raw handler`);
+      }
+      items.set(keyOf(definition), definition);
+      changed.add(family);
+    }
+    for (const family of changed) this.#host.changed(family);
+  }
+
+  /** Removes a definition by kind and name (or URI); announces the change. False when there was none. */
+  remove(kind: DefinitionKind, key: string): boolean {
+    const removed = (this.#items[kind] as Map<string, Definition>).delete(key);
+    if (removed) this.#host.changed(FAMILY[kind]);
+    return removed;
+  }
+
+  /** A revision's required result fields besides the produced ones must all have a default (an error at startup). */
+  #checkDefaults(): void {
+    const missing = new Set<string>();
+    for (const binding of this.#host.bindings) {
+      for (const method of this.methods) {
+        for (const key of binding.results?.[method]?.required ?? []) if (!PRODUCED[method]?.includes(key) && this.#defaults[key] === undefined) missing.add(`${key} (${binding.version} ${method})`);
+      }
+    }
+    if (missing.size) throw new TypeError(`createServer: results need values the registry cannot make up; pass resultDefaults with ${[...missing].join(", ")}`);
+  }
+
+  #binding(version: string): RevisionBinding | undefined {
+    return this.#host.bindings.find((b) => b.version === version);
+  }
+
+  /** The result with the serving revision's required fields filled (the item's own values first, then the server's). */
+  finish(method: string, result: JsonObject, version: string, own: JsonObject = {}): JsonObject {
+    for (const key of this.#binding(version)?.results?.[method]?.required ?? []) {
+      if (result[key] !== undefined) continue;
+      const value = own[key] ?? this.#defaults[key];
+      if (value !== undefined) result[key] = value;
+    }
+    return result;
+  }
+
+  async #answer(method: string, params: JsonObject, ctx: { protocolVersion: string }): Promise<unknown> {
+    const list = LISTS[method as keyof typeof LISTS];
+    if (list) return this.finish(method, await this.#page(list.key, params["cursor"], await this.#listed(method, ctx)), ctx.protocolVersion);
+    const binding = this.#binding(ctx.protocolVersion);
+    const era = binding?.era ?? "stateless";
+    switch (method) {
+      case "tools/call":
+        return callTool(this.#items.tool.get(String(params["name"])), params, ctx as never, (error) => this.#host.report(error, method));
+      case "resources/read":
+        return readResource(this, this.#items.resource, this.#items.resourceTemplate, params, ctx as never, era);
+      case "prompts/get":
+        return getPrompt(this, this.#items.prompt.get(String(params["name"])), params, ctx as never);
+      default:
+        return complete(this.#items.prompt, this.#items.resourceTemplate, params, ctx as never);
+    }
+  }
+
+  /** Every item of a list, as the serving revision lists it. */
+  async #listed(method: string, ctx: { protocolVersion: string }): Promise<unknown[]> {
+    const dialect = this.#binding(ctx.protocolVersion)?.jsonSchemaDialect ?? "draft-2020-12";
+    switch (method) {
+      case "tools/list":
+        return [...this.#items.tool.values()].map((t) => this.#toolListing(t, dialect));
+      case "resources/templates/list":
+        return [...this.#items.resourceTemplate.values()].map((t) => ({ uriTemplate: t.uriTemplate, ...t.info }));
+      case "prompts/list":
+        return [...this.#items.prompt.values()].map((p) => promptListing(p, dialect));
+      default: {
+        const dynamic = await Promise.all([...this.#items.resourceTemplate.values()].map(async (t) => (t.list ? await t.list(ctx as never) : [])));
+        return [...[...this.#items.resource.values()].map((r) => ({ uri: r.uri, ...r.info })), ...dynamic.flat()];
+      }
+    }
+  }
+
+  #toolListing(tool: ToolDefinition, dialect: JsonSchemaDialect): JsonObject {
+    let byDialect = this.#schemas.get(tool);
+    if (!byDialect) this.#schemas.set(tool, (byDialect = new Map()));
+    let listing = byDialect.get(dialect);
+    if (!listing) {
+      listing = { name: tool.name, ...tool.info, inputSchema: tool.inputSchema ?? toolSchema(tool.inputZod, dialect, "input") };
+      const output = tool.outputSchema ?? (tool.outputZod && toolSchema(tool.outputZod, dialect, "output"));
+      if (output) listing["outputSchema"] = output;
+      byDialect.set(dialect, listing);
+    }
+    return listing;
+  }
+
+  /** One page: the items from the cursor's offset (an opaque cursor the registry made). */
+  async #page(key: string, cursor: unknown, items: unknown[]): Promise<JsonObject> {
+    const offset = cursor === undefined ? 0 : offsetOf(cursor);
+    const end = offset + this.#pageSize;
+    const page: JsonObject = { [key]: items.slice(offset, end) };
+    if (end < items.length) page["nextCursor"] = btoa(JSON.stringify({ offset: end })).replace(/=+$/, "");
+    return page;
+  }
+}
+
+function offsetOf(cursor: unknown): number {
+  try {
+    const { offset } = JSON.parse(atob(String(cursor))) as { offset?: unknown };
+    if (typeof offset === "number" && Number.isSafeInteger(offset) && offset >= 0) return offset;
+  } catch {
+    // falls through to the refusal
+  }
+  throw new ProtocolError(JSONRPC.invalidParams, "Invalid cursor", { cursor });
+}
+
+/** A tool's schema as listed: a JSON Schema object in the revision's dialect (its default, so without `$schema`). */
+function toolSchema(schema: object | undefined, dialect: JsonSchemaDialect, io: "input" | "output"): JsonObject {
+  if (!schema) return { type: "object", properties: {}, additionalProperties: false };
+  const json = jsonSchemaOf(schema, dialect, io);
+  delete json["$schema"];
+  return json;
+}
+
+function promptListing(prompt: PromptDefinition, dialect: JsonSchemaDialect): JsonObject {
+  const listing: JsonObject = { name: prompt.name, ...prompt.info };
+  if (!prompt.args) return listing;
+  const schema = jsonSchemaOf(prompt.args, dialect, "input") as { properties?: Record<string, { description?: string; title?: string }>; required?: string[] };
+  listing["arguments"] = Object.entries(schema.properties ?? {}).map(([name, field]) => ({
+    name,
+    ...(field.title !== undefined ? { title: field.title } : {}),
+    ...(field.description !== undefined ? { description: field.description } : {}),
+    required: schema.required?.includes(name) ?? false,
+  }));
+  return listing;
+}

@@ -1,0 +1,162 @@
+// Types shared by the server runtime modules. The generated server.ts binds each revision's
+// method table and schemas to these revision-independent shapes.
+import type { z } from "zod";
+import type { McpErrorBase } from "../shared/errors.js";
+import type { RegistryOptions } from "./registry.js";
+
+/** What the runtime needs of a schema: Zod's safeParse verdict and issues. */
+export interface Validator {
+  safeParse(value: unknown): { success: boolean; error?: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+}
+
+/** A method's row of a revision's METHODS table, as the runtime reads it. */
+export interface MethodInfo {
+  kind: "request" | "notification";
+  sender: readonly string[];
+  groups: readonly string[];
+  request?: Validator;
+  notification?: Validator;
+  params: Validator;
+  result?: Validator;
+  /** What a complete answer must be, when `result` also admits other kinds (input_required). */
+  complete?: Validator;
+}
+
+/**
+ * One revision a server serves: its version, its era (stateless: every request carries `_meta`;
+ * session: an `initialize` handshake), and its method table.
+ */
+export interface RevisionBinding {
+  version: string;
+  era: "stateless" | "session";
+  /** `methodEntry` of the revision's methods.ts (an own-key lookup of METHODS). */
+  methods: (method: string) => object | undefined;
+  /** The request methods a server may ask for inside an input_required result (stateless era). */
+  inputRequestMethods: readonly string[];
+  /** The request that opens a session (session era), e.g. `initialize`. */
+  initializeMethod?: string;
+  /** The JSON Schema dialect the revision's tool schemas default to (Zod's target name). */
+  jsonSchemaDialect?: "draft-2020-12" | "draft-07";
+  /**
+   * Per request method, the top-level keys of its complete result: the required ones (besides
+   * those the dispatcher fills) and every declared one.
+   */
+  results?: Readonly<Record<string, { readonly required: readonly string[]; readonly known: readonly string[] }>>;
+}
+
+export type JsonObject = Record<string, unknown>;
+
+export type RequestId = string | number;
+
+export interface JsonRpcRequest {
+  jsonrpc: "2.0";
+  id: RequestId;
+  method: string;
+  params?: JsonObject;
+}
+
+export interface JsonRpcNotification {
+  jsonrpc: "2.0";
+  method: string;
+  params?: JsonObject;
+}
+
+export interface JsonRpcResponse {
+  jsonrpc: "2.0";
+  id?: RequestId | null;
+  result?: JsonObject;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse;
+
+/** Client facts of a request: from its `_meta` envelope (stateless) or the session's `initialize`. */
+export interface ClientFacts {
+  protocolVersion: string;
+  capabilities: JsonObject;
+  info?: JsonObject;
+}
+
+/** The log levels of MCP (RFC 5424 severities), least severe first. */
+export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** What a handler asks of the client in an input_required result, before sealing. */
+export interface InputRequiredArgs<InputRequests = Record<string, { method: string; params?: unknown }>> {
+  inputRequests?: InputRequests;
+  /** The handler's state for the next round: any JSON value; sealed before it leaves the server. */
+  requestState?: unknown;
+}
+
+/**
+ * What a handler gets besides its params. The type parameters are bound per revision by the
+ * generated server.ts.
+ */
+export interface RequestContext<Capabilities = JsonObject, Info = JsonObject, InputResponses = Record<string, unknown>, InputRequests = Record<string, { method: string; params?: unknown }>> {
+  /** The protocol version of this request (stateless) or of the session. */
+  protocolVersion: string;
+  clientCapabilities: Capabilities;
+  clientInfo: Info | undefined;
+  /** The request's `_meta` (progress token, reserved keys, the client's own keys). */
+  _meta: JsonObject;
+  /** The authenticated principal of the request (`toFetchHandler`'s `principal` option), if any. */
+  principal: string | undefined;
+  /** Fires when the client cancels, the HTTP stream closes, or the server shuts down. */
+  signal: AbortSignal;
+  /** Present when the request carries a progress token. */
+  progress?: (progress: number, total?: number, message?: string) => void;
+  /** Sends `notifications/message` when the client asked for this level (or more severe); otherwise does nothing. */
+  log(level: LogLevel, data: unknown, logger?: string): void;
+  /** The client's answers to the previous round's input requests (only keys that were asked, validated). */
+  inputResponses: InputResponses | undefined;
+  /** The handler's state from the previous round (verified, decoded), or undefined on the first round. */
+  requestState: unknown;
+  /** Builds the input_required result that asks the client for input; return it from the handler. */
+  inputRequired(args: InputRequiredArgs<InputRequests>): InputRequiredMarker<InputRequests>;
+  /** Throws MissingRequiredClientCapability (-32021) unless the client declared these capabilities. */
+  requireClientCapabilities(required: Capabilities): void;
+  /**
+   * The accepted content of the input response `key`, validated with the form's schema (from
+   * `elicitForm`) or a Zod schema; undefined when it was declined, not answered or does not fit.
+   */
+  accepted<S extends z.ZodType>(key: string, form: { readonly schema: S } | S): z.output<S> | undefined;
+}
+
+/**
+ * A type-level brand (no such property exists at run time): only `ctx.inputRequired()` makes an
+ * InputRequiredMarker, so a handler's plain return value is always a complete result.
+ */
+export declare const INPUT_REQUIRED_BRAND: unique symbol;
+
+/** The value `ctx.inputRequired()` returns: an input_required result; the runtime seals its state. */
+export type InputRequiredMarker<InputRequests = Record<string, { method: string; params?: unknown }>> = {
+  readonly [INPUT_REQUIRED_BRAND]: true;
+  resultType: "input_required";
+  inputRequests?: InputRequests;
+};
+
+/** A handler as the runtime calls it. */
+export type RuntimeHandler = (params: unknown, ctx: RequestContext) => unknown;
+
+export interface ServerOptionsBase extends RegistryOptions {
+  serverInfo: JsonObject;
+  /** What the server declares; with definitions, merged over what they stand for (tools, resources, prompts, completions). */
+  capabilities?: JsonObject | undefined;
+  instructions?: string | undefined;
+  /** Raw handlers, beside the definitions (a method both claim is an error). */
+  handlers?: Record<string, RuntimeHandler | undefined> | undefined;
+  /** Secret that seals `requestState` (≥ 32 bytes); without it a random key per process (state then dies with it). */
+  stateSecret?: string | Uint8Array | undefined;
+  /** How long a sealed requestState stays valid (ms, default 10 minutes). */
+  stateTtlMs?: number | undefined;
+  /** Validate handler results against the revision's schemas before sending (default true). */
+  validateResults?: boolean | undefined;
+  /** Cache hints for `server/discover` (default ttlMs 0, private). */
+  discoverCache?: { ttlMs: number; cacheScope: "public" | "private" } | undefined;
+  /** Rounds of input a legacy session runs before giving up (default 8). */
+  maxInputRounds?: number | undefined;
+  /** Internal errors (handler exceptions, invalid results): the client only sees -32603. Default: stderr. */
+  onError?: ((error: unknown, context: { method?: string | undefined }) => void) | undefined;
+}
+
+export type AnyMcpError = McpErrorBase<number, unknown>;

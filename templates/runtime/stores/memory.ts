@@ -1,0 +1,141 @@
+// The store of one process, and the default: legacy sessions in a map kept in least-recently-used
+// order (so that sweeps and evictions look at the oldest first), each with its bounded event log
+// and its open GET streams. Nothing leaves the process, so there is nothing to forward or relay.
+import { changedRecord, wantsNotification, type CreatedSession, type McpStore, type SessionChange, type SessionRecord, type StoreLimits, type StoreListener, type StoredEvent } from "./store.js";
+import type { JsonRpcMessage, JsonRpcNotification } from "../server/types.js";
+
+interface Entry {
+  record: SessionRecord;
+  lastSeen: number;
+  log: StoredEvent[];
+  /** The id of the last event logged (ids are 1, 2, 3… per session). */
+  last: number;
+  /** Open GET streams, oldest first: events are logged for the newest. */
+  streams: string[];
+}
+
+const NO_LIMITS: StoreLimits = { idleMs: 30 * 60_000, maxSessions: 10_000, whenFull: "evict-oldest", eventWindow: 100 };
+
+/** A copy: what a caller changes in a record it was given never reaches the store unasked. */
+const copy = (record: SessionRecord): SessionRecord => ({ ...record, subscriptions: [...record.subscriptions] });
+
+export class MemoryStore implements McpStore {
+  readonly heartbeatMs: undefined = undefined;
+  readonly #entries = new Map<string, Entry>();
+  #limits: StoreLimits = NO_LIMITS;
+  #listener: StoreListener | undefined;
+  /** The clock, replaceable for tests of expiry. */
+  now: () => number = Date.now;
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  open(limits: StoreLimits, listener: StoreListener): void {
+    if (this.#listener) throw new TypeError("this store already serves a fetch handler: give each handler its own memoryStore()");
+    this.#limits = limits;
+    this.#listener = listener;
+  }
+
+  async createSession(record: SessionRecord): Promise<CreatedSession> {
+    this.#sweep();
+    const evicted: string[] = [];
+    while (this.#entries.size >= this.#limits.maxSessions) {
+      if (this.#limits.whenFull === "refuse") return { created: false, evicted };
+      const oldest = this.#entries.keys().next();
+      if (oldest.done) break;
+      this.#drop(oldest.value);
+      evicted.push(oldest.value);
+    }
+    this.#entries.set(record.id, { record: copy(record), lastSeen: this.now(), log: [], last: 0, streams: [] });
+    return { created: true, evicted };
+  }
+
+  async getSession(id: string): Promise<SessionRecord | undefined> {
+    this.#sweep();
+    const entry = this.#entries.get(id);
+    if (!entry) return undefined;
+    this.#touch(id, entry);
+    return copy(entry.record);
+  }
+
+  async updateSession(id: string, change: SessionChange): Promise<boolean> {
+    const entry = this.#entries.get(id);
+    if (!entry) return false;
+    entry.record = changedRecord(entry.record, change);
+    return true;
+  }
+
+  async deleteSession(id: string): Promise<void> {
+    this.#drop(id);
+  }
+
+  async keepAlive(sessionIds: readonly string[]): Promise<string[]> {
+    return sessionIds.filter((id) => !this.#entries.has(id));
+  }
+
+  async attachStream(sessionId: string, stream: string, lastEventId: string | undefined): Promise<{ replay: StoredEvent[]; cursor: string } | undefined> {
+    const entry = this.#entries.get(sessionId);
+    if (!entry) return undefined;
+    entry.streams.push(stream);
+    const after = lastEventId !== undefined && /^\d+$/.test(lastEventId) ? Number(lastEventId) : entry.last;
+    return { replay: entry.log.filter((e) => Number(e.id) > after), cursor: String(entry.last) };
+  }
+
+  async detachStream(sessionId: string, stream: string): Promise<void> {
+    const entry = this.#entries.get(sessionId);
+    if (!entry) return;
+    entry.streams = entry.streams.filter((s) => s !== stream);
+    entry.lastSeen = this.now(); // idle from now on, not from before the stream opened
+  }
+
+  async readEvents(sessionId: string, cursor: string): Promise<StoredEvent[]> {
+    const after = Number(cursor);
+    return this.#entries.get(sessionId)?.log.filter((e) => Number(e.id) > after) ?? [];
+  }
+
+  async publish(message: JsonRpcNotification): Promise<void> {
+    const logged: string[] = [];
+    for (const [id, entry] of this.#entries) {
+      if (!wantsNotification(entry.record, message)) continue;
+      entry.log.push({ id: String(++entry.last), target: entry.streams[entry.streams.length - 1] ?? "", message });
+      if (entry.log.length > this.#limits.eventWindow) entry.log.splice(0, entry.log.length - this.#limits.eventWindow);
+      logged.push(id);
+    }
+    if (logged.length) this.#listener?.logged(logged);
+  }
+
+  async forward(_sessionId: string, _message: JsonRpcMessage): Promise<void> {
+    // One process: the session's requests all run here, so nobody else awaits the message.
+  }
+
+  async close(): Promise<void> {
+    for (const id of [...this.#entries.keys()]) this.#drop(id);
+  }
+
+  /** Closes sessions idle past the limit, oldest first; one with an open GET stream is in use. */
+  #sweep(): void {
+    const now = this.now();
+    for (const [id, entry] of this.#entries) {
+      if (now - entry.lastSeen <= this.#limits.idleMs) return;
+      if (entry.streams.length) this.#touch(id, entry);
+      else this.#drop(id);
+    }
+  }
+
+  #touch(id: string, entry: Entry): void {
+    entry.lastSeen = this.now();
+    this.#entries.delete(id);
+    this.#entries.set(id, entry);
+  }
+
+  #drop(id: string): void {
+    if (!this.#entries.delete(id)) return;
+    this.#listener?.closed(id);
+  }
+}
+
+/** The in-memory store (the default of `toFetchHandler`): one process's sessions, streams and events. */
+export function memoryStore(): McpStore {
+  return new MemoryStore();
+}

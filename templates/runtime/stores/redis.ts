@@ -1,0 +1,263 @@
+// A store shared by every replica of a server, on one Redis (6.2 or later; standalone or a
+// primary, not a cluster): `toFetchHandler(server, { store: redisStore(client) })`, the client
+// being a connected node-redis client (`createClient({ url })` of the `redis` package, 4.x or
+// later). Nothing here imports it: the client is typed by what the store uses of it, so the
+// generated code compiles and runs without the package unless you pass one. Every key is under
+// `prefix` and expires (see server-store-redis-scripts.ts); a lost connection is reported once
+// through the server's onError, requests that need Redis meanwhile get 503, and everything goes
+// on when the client has reconnected (node-redis reconnects and resubscribes by itself).
+import { JSONRPC, ProtocolError } from "../shared/messages.js";
+import { SCRIPTS, type ScriptName } from "./redis-scripts.js";
+import { changedRecord, StoreUnavailableError, type CreatedSession, type McpStore, type SessionChange, type SessionRecord, type StoreLimits, type StoreListener, type StoredEvent } from "./store.js";
+import type { JsonRpcMessage, JsonRpcNotification } from "../server/types.js";
+
+/** What the store uses of a node-redis client (`RedisClientType` of the `redis` package fits). */
+export interface RedisClientLike {
+  sendCommand(args: string[]): Promise<unknown>;
+  /** A second connection like this one, for the subscription (a subscribed connection sends nothing else). */
+  duplicate(): RedisClientLike;
+  connect(): Promise<unknown>;
+  subscribe(channel: string, listener: (message: string, channel: string) => void): Promise<unknown>;
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  readonly isOpen: boolean;
+  readonly isReady: boolean;
+  close?(): Promise<unknown>;
+  quit?(): Promise<unknown>;
+}
+
+export interface RedisStoreOptions {
+  /** Prepended to every key and to the channel: servers sharing one Redis need distinct ones. Default "mcp:". */
+  prefix?: string;
+  /** How often a replica renews the sessions and leases of the GET streams it holds (ms, default 5,000); a lease lasts 3 times that. */
+  heartbeatMs?: number;
+  /** A command not answered within this is failed (ms, default 5,000): a request never hangs on a stalled Redis. */
+  commandTimeoutMs?: number;
+}
+
+/** The bus's messages: events logged, a session closed, a notification, a forwarded client message. */
+type BusMessage = { t: "ev"; s: string[] } | { t: "closed"; s: string } | { t: "n"; o: string; m: JsonRpcNotification } | { t: "f"; o: string; s: string; m: JsonRpcMessage };
+
+const STREAM_ID = /^\d{1,20}-\d{1,20}$/;
+
+async function sha1(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-1", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function isRecord(value: unknown): value is SessionRecord {
+  const record = value as SessionRecord | null;
+  return typeof record === "object" && record !== null && typeof record.id === "string" && typeof record.version === "string" && Array.isArray(record.subscriptions) && typeof record.client === "object";
+}
+
+/** A stream entry ([id, [field, value, …]]) as an event; undefined when it is not one of ours. */
+function eventOf(entry: unknown): StoredEvent | undefined {
+  if (!Array.isArray(entry) || typeof entry[0] !== "string" || !Array.isArray(entry[1])) return undefined;
+  const fields = entry[1] as unknown[];
+  const field = (name: string) => fields[fields.indexOf(name) + 1];
+  const message = field("m");
+  const target = field("t");
+  if (typeof message !== "string" || typeof target !== "string") return undefined;
+  try {
+    return { id: entry[0], target, message: JSON.parse(message) as JsonRpcNotification };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A record as JSON; one nested too deeply for JSON.stringify (a hostile client's capabilities) is the client's error. */
+function serialised(record: SessionRecord): string {
+  try {
+    return JSON.stringify(record);
+  } catch (error) {
+    if (error instanceof RangeError) throw new ProtocolError(JSONRPC.invalidParams, "Invalid params: the client's capabilities or info are nested too deeply to be kept", undefined, 400);
+    throw error;
+  }
+}
+
+const events = (entries: unknown): StoredEvent[] => (Array.isArray(entries) ? entries.map(eventOf).filter((e): e is StoredEvent => e !== undefined) : []);
+
+export class RedisStore implements McpStore {
+  readonly heartbeatMs: number;
+  readonly #client: RedisClientLike;
+  readonly #prefix: string;
+  readonly #timeoutMs: number;
+  readonly #origin: string = crypto.randomUUID();
+  readonly #shas = new Map<ScriptName, Promise<string>>();
+  #subscriber: RedisClientLike | undefined;
+  #limits: StoreLimits | undefined;
+  #listener: StoreListener | undefined;
+  /** Whether an outage was reported and not yet followed by both connections being ready again. */
+  #down = false;
+
+  constructor(client: RedisClientLike, options: RedisStoreOptions = {}) {
+    this.#client = client;
+    this.#prefix = options.prefix ?? "mcp:";
+    this.heartbeatMs = options.heartbeatMs ?? 5_000;
+    this.#timeoutMs = options.commandTimeoutMs ?? 5_000;
+  }
+
+  open(limits: StoreLimits, listener: StoreListener): void {
+    if (this.#listener) throw new TypeError("this store already serves a fetch handler: give each handler its own redisStore(client)");
+    this.#limits = limits;
+    this.#listener = listener;
+    this.#watch(this.#client);
+    const subscriber = (this.#subscriber = this.#client.duplicate());
+    this.#watch(subscriber);
+    void (async () => {
+      if (!this.#client.isOpen) await this.#client.connect();
+      await subscriber.connect();
+      await subscriber.subscribe(`${this.#prefix}bus`, (text) => this.#heard(text));
+    })().catch((error: unknown) => this.#lost(error));
+  }
+
+  async createSession(record: SessionRecord): Promise<CreatedSession> {
+    const limits = this.#limitsOf();
+    const reply = await this.#run("create", [record.id, serialised(record), String(Date.now()), String(limits.idleMs), String(limits.maxSessions), limits.whenFull]);
+    const [created, ...evicted] = Array.isArray(reply) ? reply : [0];
+    return { created: Number(created) === 1, evicted: evicted.map(String) };
+  }
+
+  async getSession(id: string): Promise<SessionRecord | undefined> {
+    const reply = await this.#run("get", [id, String(Date.now()), String(this.#limitsOf().idleMs)]);
+    if (typeof reply !== "string") return undefined;
+    const record = JSON.parse(reply) as unknown;
+    return isRecord(record) ? record : undefined;
+  }
+
+  /** A compare-and-set of the record (retried if another request changed it meanwhile), and the URI's subscribers with it. */
+  async updateSession(id: string, change: SessionChange): Promise<boolean> {
+    const op = "subscribe" in change ? ["sub", change.subscribe] : "unsubscribe" in change ? ["unsub", change.unsubscribe] : ["", ""];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const current = await this.#command(["GET", this.#key("s:", id)]);
+      if (typeof current !== "string") return false;
+      const next = changedRecord(JSON.parse(current) as SessionRecord, change);
+      const done = Number(await this.#run("update", [id, current, JSON.stringify(next), op[0]!, op[1]!, String(this.#limitsOf().idleMs)]));
+      if (done !== -1) return done === 1;
+    }
+    throw new Error(`redis store: session ${id} kept changing while it was being updated`);
+  }
+
+  async deleteSession(id: string): Promise<void> {
+    await this.#run("delete", [id]);
+  }
+
+  async keepAlive(sessionIds: readonly string[], streams: readonly string[]): Promise<string[]> {
+    const reply = await this.#run("keepAlive", [String(Date.now()), String(this.#limitsOf().idleMs), String(this.#leaseMs()), String(sessionIds.length), ...sessionIds, ...streams]);
+    return Array.isArray(reply) ? reply.map(String) : [];
+  }
+
+  async attachStream(sessionId: string, stream: string, lastEventId: string | undefined): Promise<{ replay: StoredEvent[]; cursor: string } | undefined> {
+    // An id that is not a stream entry's (garbage, another store's) replays nothing.
+    const after = lastEventId !== undefined && STREAM_ID.test(lastEventId) ? lastEventId : "";
+    const reply = await this.#run("attach", [sessionId, stream, after, String(this.#leaseMs())]);
+    if (!Array.isArray(reply) || typeof reply[0] !== "string") return undefined;
+    return { cursor: reply[0], replay: events(reply[1]) };
+  }
+
+  async detachStream(sessionId: string, stream: string): Promise<void> {
+    await this.#run("detach", [sessionId, stream]);
+  }
+
+  async readEvents(sessionId: string, cursor: string): Promise<StoredEvent[]> {
+    return events(await this.#command(["XRANGE", this.#key("e:", sessionId), `(${cursor}`, "+"]));
+  }
+
+  async publish(message: JsonRpcNotification): Promise<void> {
+    const uri = message.method === "notifications/resources/updated" ? String(message.params?.["uri"] ?? "") : "";
+    const bus: BusMessage = { t: "n", o: this.#origin, m: message };
+    await this.#run("publish", [JSON.stringify(message), uri, String(this.#limitsOf().eventWindow), JSON.stringify(bus)]);
+  }
+
+  async forward(sessionId: string, message: JsonRpcMessage): Promise<void> {
+    const bus: BusMessage = { t: "f", o: this.#origin, s: sessionId, m: message };
+    await this.#command(["PUBLISH", `${this.#prefix}bus`, JSON.stringify(bus)]);
+  }
+
+  /** Closes the subscription's connection (the client passed in stays open: it is the caller's). */
+  async close(): Promise<void> {
+    const subscriber = this.#subscriber;
+    this.#subscriber = undefined;
+    this.#listener = undefined;
+    if (subscriber?.isOpen) await (subscriber.close?.() ?? subscriber.quit?.());
+  }
+
+  #key(kind: string, id: string): string {
+    return `${this.#prefix}${kind}${id}`;
+  }
+
+  #leaseMs(): number {
+    return this.heartbeatMs * 3;
+  }
+
+  #limitsOf(): StoreLimits {
+    if (!this.#limits) throw new TypeError("redis store: not opened (pass it to toFetchHandler)");
+    return this.#limits;
+  }
+
+  /** Runs a script by its digest, sending it whole when Redis does not know it (first use, or a restarted Redis). */
+  async #run(name: ScriptName, args: string[]): Promise<unknown> {
+    let sha = this.#shas.get(name);
+    if (!sha) this.#shas.set(name, (sha = sha1(SCRIPTS[name])));
+    try {
+      return await this.#command(["EVALSHA", await sha, "0", this.#prefix, ...args]);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
+      return this.#command(["EVAL", SCRIPTS[name], "0", this.#prefix, ...args]);
+    }
+  }
+
+  /** One command; fails at once when the client is not connected, and after the timeout when Redis does not answer. */
+  async #command(args: string[]): Promise<unknown> {
+    if (!this.#client.isReady) throw new StoreUnavailableError("redis store: not connected to Redis");
+    let timer: unknown;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StoreUnavailableError(`redis store: no answer from Redis within ${this.#timeoutMs} ms`)), this.#timeoutMs);
+    });
+    try {
+      return await Promise.race([this.#client.sendCommand(args), timeout]);
+    } catch (error) {
+      // A reply error (a script's, a wrong type) is Redis speaking; anything else is the connection failing.
+      if (error instanceof StoreUnavailableError || /^[A-Z]+ /.test(error instanceof Error ? error.message : "")) throw error;
+      throw new StoreUnavailableError(`redis store: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      clearTimeout(timer as Parameters<typeof clearTimeout>[0]);
+    }
+  }
+
+  /** Both connections report their state: an error is an outage (said once), both ready again its end. */
+  #watch(connection: RedisClientLike): void {
+    connection.on("error", (error: unknown) => this.#lost(error));
+    connection.on("ready", () => {
+      if (!this.#down || !this.#client.isReady || !this.#subscriber?.isReady) return;
+      this.#down = false;
+      this.#listener?.connection(undefined);
+    });
+  }
+
+  #lost(error: unknown): void {
+    if (this.#down) return;
+    this.#down = true;
+    const cause = error instanceof Error ? error.message : String(error);
+    this.#listener?.connection(new Error(`redis store: the connection to Redis was lost (${cause}); requests that need it get 503 until it is back`));
+  }
+
+  #heard(text: string): void {
+    let message: BusMessage;
+    try {
+      message = JSON.parse(text) as BusMessage;
+    } catch {
+      return;
+    }
+    const listener = this.#listener;
+    if (!listener || typeof message !== "object" || message === null) return;
+    if (message.t === "ev" && Array.isArray(message.s)) listener.logged(message.s.map(String));
+    else if (message.t === "closed" && typeof message.s === "string") listener.closed(message.s);
+    else if (message.t === "n" && message.o !== this.#origin) listener.notification(message.m);
+    else if (message.t === "f" && message.o !== this.#origin && typeof message.s === "string") listener.forwarded(message.s, message.m);
+  }
+}
+
+/** A store on Redis, shared by every replica given a client of the same Redis (and the same prefix). */
+export function redisStore(client: RedisClientLike, options: RedisStoreOptions = {}): McpStore {
+  return new RedisStore(client, options);
+}

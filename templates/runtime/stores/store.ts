@@ -1,0 +1,122 @@
+// What a Streamable HTTP server keeps between requests, behind one interface so that several
+// replicas of a server can share it: legacy sessions (protocol version, client facts, log level,
+// subscriptions, idle expiry), the events of their GET streams (kept with ids, so that a
+// `Last-Event-ID` reconnect to any replica replays what was missed), and what one replica tells
+// the others (a notification for their `subscriptions/listen` streams, a client's answer to a
+// request another replica is waiting on, a session that was closed). `memoryStore()`
+// (server-store-memory.ts) is one process's and the default; `redisStore(client)`
+// (server-store-redis.ts) is shared by every replica that is given the same Redis.
+import type { ClientFacts, JsonRpcMessage, JsonRpcNotification, LogLevel } from "../server/types.js";
+
+/** A legacy session as the store keeps it: everything a replica needs to serve its next request. */
+export interface SessionRecord {
+  id: string;
+  /** The principal that opened it (another one gets 404); null when none was known. */
+  principal: string | null;
+  /** The negotiated protocol version (the revision a replica serves it with). */
+  version: string;
+  client: ClientFacts;
+  /** The level `logging/setLevel` asked for, if any. */
+  logLevel?: LogLevel;
+  /** The URIs of `resources/subscribe`, in the order they were subscribed. */
+  subscriptions: string[];
+}
+
+/** What a request changed in its session (the runtime's built-in answers). */
+export type SessionChange = { logLevel: LogLevel } | { subscribe: string } | { unsubscribe: string };
+
+/** One event of a session's log: what its GET stream sends, with the id a client resumes from. */
+export interface StoredEvent {
+  /** Unique within the session, increasing: the SSE `id:`. */
+  id: string;
+  /** The stream it was logged for: the session's newest open GET stream then ("" when none was open). */
+  target: string;
+  message: JsonRpcNotification;
+}
+
+/** The limits a fetch handler opens its store with (its options, or their defaults). */
+export interface StoreLimits {
+  /** A session not used for this long is closed (ms); an open GET stream keeps it in use. */
+  idleMs: number;
+  /** The most sessions held at once (by every replica together, on a shared store). */
+  maxSessions: number;
+  /** A new session when `maxSessions` are open: close the least recently used one, or refuse the new one. */
+  whenFull: "evict-oldest" | "refuse";
+  /** How many events each session keeps for `Last-Event-ID` replay. */
+  eventWindow: number;
+}
+
+/** What a store tells the fetch handler that opened it (from this replica or another). */
+export interface StoreListener {
+  /** New events were logged for these sessions: the streams held here read them. */
+  logged(sessionIds: readonly string[]): void;
+  /** A notification another replica published, for the `subscriptions/listen` streams held here. */
+  notification(message: JsonRpcNotification): void;
+  /** A client's message for a session (an answer, a cancellation) that another replica received. */
+  forwarded(sessionId: string, message: JsonRpcMessage): void;
+  /** A session was closed (DELETE, eviction, expiry): its streams and requests here end. */
+  closed(sessionId: string): void;
+  /** The store lost its connection (an error), or has it back (undefined): held streams catch up then. */
+  connection(error: Error | undefined): void;
+}
+
+/** The result of opening a session: refused when the store is full and refuses new ones. */
+export interface CreatedSession {
+  created: boolean;
+  /** Sessions closed to make room (evict-oldest). */
+  evicted: string[];
+}
+
+/** Where the state of a Streamable HTTP server lives. Every method may reject (a store that is unreachable). */
+export interface McpStore {
+  /** Called once by the fetch handler it is given to, before anything else. */
+  open(limits: StoreLimits, listener: StoreListener): void;
+  /** How often the holder of open GET streams calls `keepAlive` (ms); undefined: never (the store sees its streams). */
+  readonly heartbeatMs: number | undefined;
+  createSession(record: SessionRecord): Promise<CreatedSession>;
+  /** The live session with this id, its idle time restarted; undefined when unknown, closed or expired. */
+  getSession(id: string): Promise<SessionRecord | undefined>;
+  /** Applies a change; false when the session is gone. */
+  updateSession(id: string, change: SessionChange): Promise<boolean>;
+  /** Closes a session everywhere (each replica's listener hears `closed`). */
+  deleteSession(id: string): Promise<void>;
+  /** Keeps the sessions and streams held here alive; resolves with the sessions that are gone. */
+  keepAlive(sessionIds: readonly string[], streams: readonly string[]): Promise<string[]>;
+  /**
+   * Registers a GET stream as its session's newest (later events are logged for it) and gives
+   * the events after `lastEventId` to replay, and the id to read on from; undefined when the
+   * session is gone.
+   */
+  attachStream(sessionId: string, stream: string, lastEventId: string | undefined): Promise<{ replay: StoredEvent[]; cursor: string } | undefined>;
+  detachStream(sessionId: string, stream: string): Promise<void>;
+  /** The events logged after `cursor`, oldest first. */
+  readEvents(sessionId: string, cursor: string): Promise<StoredEvent[]>;
+  /**
+   * Publishes a server notification: logged for every session that wants it (a list change: all
+   * of them; a resource update: those subscribed to its URI), and sent to the other replicas'
+   * listen streams.
+   */
+  publish(message: JsonRpcNotification): Promise<void>;
+  /** Sends a client's message for a session to the other replicas (the one awaiting it acts on it). */
+  forward(sessionId: string, message: JsonRpcMessage): Promise<void>;
+  /** Stops listening (the client passed in stays the caller's). */
+  close(): Promise<void>;
+}
+
+/** Thrown by a store that cannot answer now: the request gets 503 and may be retried. */
+export class StoreUnavailableError extends Error {
+  override readonly name: string = "StoreUnavailableError";
+}
+
+/** Which sessions want a notification: a resource update goes to its subscribers, anything else to every session. */
+export function wantsNotification(record: SessionRecord, message: JsonRpcNotification): boolean {
+  if (message.method !== "notifications/resources/updated") return true;
+  return record.subscriptions.includes(String(message.params?.["uri"]));
+}
+
+/** A session's record with a change applied (a new object: records are never shared). */
+export function changedRecord(record: SessionRecord, change: SessionChange): SessionRecord {
+  if ("logLevel" in change) return { ...record, logLevel: change.logLevel };
+  const rest = record.subscriptions.filter((uri) => uri !== ("subscribe" in change ? change.subscribe : change.unsubscribe));
+  return { ...record, subscriptions: "subscribe" in change ? [...rest, change.subscribe] : rest };
+}
