@@ -9,7 +9,8 @@ import { errorResponse, issueData, JSONRPC, ProtocolError, resultResponse } from
 import { createStateSealer, type StateSealer } from "./state.js";
 import { Registry } from "./registry.js";
 import { toolCatalog, type ToolCatalog } from "./tools.js";
-import type { JsonObject, JsonRpcRequest, JsonRpcResponse, MethodInfo, RevisionBinding, RuntimeHandler, ServerOptionsBase, Validator } from "./types.js";
+import type { JsonObject, JsonRpcRequest, JsonRpcResponse, MethodInfo, RevisionBinding, RuntimeHandler, Validator } from "./types.js";
+import type { ServerOptionsBase } from "./options.js";
 
 export interface ServerCore {
   options: ServerOptionsBase;

@@ -6,7 +6,6 @@ import { RESOURCE_NOT_FOUND } from "../shared/protocol.js";
 import { isInputRequired } from "./context.js";
 import { ResourceNotFound, ToolError, type Completer, type DefinitionContext, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition } from "./define.js";
 import { issueData, isObject, JSONRPC, ProtocolError } from "../shared/messages.js";
-import type { Registry } from "./registry.js";
 import type { JsonObject } from "./types.js";
 
 type Issues = ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
@@ -65,9 +64,14 @@ function readResult(returned: unknown, uri: string, mimeType: unknown): JsonObje
   return { contents: [fill(returned)] };
 }
 
+/** What the calls need of their registry: its finishing of a result (server/registry.ts), as an interface so the two modules do not import each other. */
+export interface ResultFinisher {
+  finish(method: string, result: JsonObject, version: string, own?: JsonObject): JsonObject;
+}
+
 /** resources/read: a registered URI, else the first template that matches; else the revision's resource-not-found error. */
 export async function readResource(
-  registry: Registry,
+  registry: ResultFinisher,
   resources: ReadonlyMap<string, ResourceDefinition>,
   templates: ReadonlyMap<string, ResourceTemplateDefinition>,
   params: JsonObject,
@@ -95,7 +99,7 @@ export async function readResource(
 }
 
 /** prompts/get: unknown prompt or invalid arguments -32602; a string or a list of messages is enough. */
-export async function getPrompt(registry: Registry, prompt: PromptDefinition | undefined, params: JsonObject, ctx: DefinitionContext): Promise<unknown> {
+export async function getPrompt(registry: ResultFinisher, prompt: PromptDefinition | undefined, params: JsonObject, ctx: DefinitionContext): Promise<unknown> {
   if (!prompt) throw new ProtocolError(JSONRPC.invalidParams, `Unknown prompt: ${String(params["name"])}`, { name: params["name"] });
   let args: unknown = {};
   if (prompt.args) {

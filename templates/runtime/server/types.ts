@@ -2,7 +2,11 @@
 // method table and schemas to these revision-independent shapes.
 import type { z } from "zod";
 import type { McpErrorBase } from "../shared/errors.js";
-import type { RegistryOptions } from "./registry.js";
+import type { ClientFacts, JsonObject, JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, LogLevel, RequestId } from "../shared/messages.js";
+
+// The JSON-RPC shapes live in shared/messages.ts (the stores need them too); re-exported for the server modules.
+export { LOG_LEVELS } from "../shared/messages.js";
+export type { ClientFacts, JsonObject, JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, LogLevel, RequestId };
 
 /** What the runtime needs of a schema: Zod's safeParse verdict and issues. */
 export interface Validator {
@@ -43,43 +47,6 @@ export interface RevisionBinding {
    */
   results?: Readonly<Record<string, { readonly required: readonly string[]; readonly known: readonly string[] }>>;
 }
-
-export type JsonObject = Record<string, unknown>;
-
-export type RequestId = string | number;
-
-export interface JsonRpcRequest {
-  jsonrpc: "2.0";
-  id: RequestId;
-  method: string;
-  params?: JsonObject;
-}
-
-export interface JsonRpcNotification {
-  jsonrpc: "2.0";
-  method: string;
-  params?: JsonObject;
-}
-
-export interface JsonRpcResponse {
-  jsonrpc: "2.0";
-  id?: RequestId | null;
-  result?: JsonObject;
-  error?: { code: number; message: string; data?: unknown };
-}
-
-export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse;
-
-/** Client facts of a request: from its `_meta` envelope (stateless) or the session's `initialize`. */
-export interface ClientFacts {
-  protocolVersion: string;
-  capabilities: JsonObject;
-  info?: JsonObject;
-}
-
-/** The log levels of MCP (RFC 5424 severities), least severe first. */
-export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** What a handler asks of the client in an input_required result, before sealing. */
 export interface InputRequiredArgs<InputRequests = Record<string, { method: string; params?: unknown }>> {
@@ -137,26 +104,5 @@ export type InputRequiredMarker<InputRequests = Record<string, { method: string;
 
 /** A handler as the runtime calls it. */
 export type RuntimeHandler = (params: unknown, ctx: RequestContext) => unknown;
-
-export interface ServerOptionsBase extends RegistryOptions {
-  serverInfo: JsonObject;
-  /** What the server declares; with definitions, merged over what they stand for (tools, resources, prompts, completions). */
-  capabilities?: JsonObject | undefined;
-  instructions?: string | undefined;
-  /** Raw handlers, beside the definitions (a method both claim is an error). */
-  handlers?: Record<string, RuntimeHandler | undefined> | undefined;
-  /** Secret that seals `requestState` (≥ 32 bytes); without it a random key per process (state then dies with it). */
-  stateSecret?: string | Uint8Array | undefined;
-  /** How long a sealed requestState stays valid (ms, default 10 minutes). */
-  stateTtlMs?: number | undefined;
-  /** Validate handler results against the revision's schemas before sending (default true). */
-  validateResults?: boolean | undefined;
-  /** Cache hints for `server/discover` (default ttlMs 0, private). */
-  discoverCache?: { ttlMs: number; cacheScope: "public" | "private" } | undefined;
-  /** Rounds of input a legacy session runs before giving up (default 8). */
-  maxInputRounds?: number | undefined;
-  /** Internal errors (handler exceptions, invalid results): the client only sees -32603. Default: stderr. */
-  onError?: ((error: unknown, context: { method?: string | undefined }) => void) | undefined;
-}
 
 export type AnyMcpError = McpErrorBase<number, unknown>;

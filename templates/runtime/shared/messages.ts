@@ -1,5 +1,41 @@
 // JSON-RPC 2.0 message shapes as a server receives and answers them.
-import type { JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, RequestId } from "../server/types.js";
+
+export type JsonObject = Record<string, unknown>;
+
+export type RequestId = string | number;
+
+export interface JsonRpcRequest {
+  jsonrpc: "2.0";
+  id: RequestId;
+  method: string;
+  params?: JsonObject;
+}
+
+export interface JsonRpcNotification {
+  jsonrpc: "2.0";
+  method: string;
+  params?: JsonObject;
+}
+
+export interface JsonRpcResponse {
+  jsonrpc: "2.0";
+  id?: RequestId | null;
+  result?: JsonObject;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResponse;
+
+/** Client facts of a request: from its `_meta` envelope (stateless) or the session's `initialize`. */
+export interface ClientFacts {
+  protocolVersion: string;
+  capabilities: JsonObject;
+  info?: JsonObject;
+}
+
+/** The log levels of MCP (RFC 5424 severities), least severe first. */
+export const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** JSON-RPC's own error codes (the JSON-RPC 2.0 specification, not an MCP schema). */
 export const JSONRPC = { parseError: -32700, invalidRequest: -32600, methodNotFound: -32601, invalidParams: -32602, internalError: -32603 } as const;

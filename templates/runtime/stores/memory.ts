@@ -2,7 +2,7 @@
 // order (so that sweeps and evictions look at the oldest first), each with its bounded event log
 // and its open GET streams. Nothing leaves the process, so there is nothing to forward or relay.
 import { changedRecord, wantsNotification, type CreatedSession, type McpStore, type SessionChange, type SessionRecord, type StoreLimits, type StoreListener, type StoredEvent } from "./store.js";
-import type { JsonRpcMessage, JsonRpcNotification } from "../server/types.js";
+import type { JsonRpcMessage, JsonRpcNotification } from "../shared/messages.js";
 
 interface Entry {
   record: SessionRecord;

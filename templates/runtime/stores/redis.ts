@@ -9,7 +9,7 @@
 import { JSONRPC, ProtocolError } from "../shared/messages.js";
 import { SCRIPTS, type ScriptName } from "./redis-scripts.js";
 import { changedRecord, StoreUnavailableError, type CreatedSession, type McpStore, type SessionChange, type SessionRecord, type StoreLimits, type StoreListener, type StoredEvent } from "./store.js";
-import type { JsonRpcMessage, JsonRpcNotification } from "../server/types.js";
+import type { JsonRpcMessage, JsonRpcNotification } from "../shared/messages.js";
 
 /** What the store uses of a node-redis client (`RedisClientType` of the `redis` package fits). */
 export interface RedisClientLike {

@@ -6,7 +6,7 @@
 // request another replica is waiting on, a session that was closed). `memoryStore()`
 // (server-store-memory.ts) is one process's and the default; `redisStore(client)`
 // (server-store-redis.ts) is shared by every replica that is given the same Redis.
-import type { ClientFacts, JsonRpcMessage, JsonRpcNotification, LogLevel } from "../server/types.js";
+import type { ClientFacts, JsonRpcMessage, JsonRpcNotification, LogLevel } from "../shared/messages.js";
 
 /** A legacy session as the store keeps it: everything a replica needs to serve its next request. */
 export interface SessionRecord {

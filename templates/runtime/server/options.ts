@@ -1,0 +1,25 @@
+// The options every revision's createServer takes: the server's own facts and the registry's
+// definitions. Above both server/types.ts and server/registry.ts, so neither imports the other.
+import type { RegistryOptions } from "./registry.js";
+import type { JsonObject, RuntimeHandler } from "./types.js";
+
+export interface ServerOptionsBase extends RegistryOptions {
+  serverInfo: JsonObject;
+  /** What the server declares; with definitions, merged over what they stand for (tools, resources, prompts, completions). */
+  capabilities?: JsonObject | undefined;
+  instructions?: string | undefined;
+  /** Raw handlers, beside the definitions (a method both claim is an error). */
+  handlers?: Record<string, RuntimeHandler | undefined> | undefined;
+  /** Secret that seals `requestState` (≥ 32 bytes); without it a random key per process (state then dies with it). */
+  stateSecret?: string | Uint8Array | undefined;
+  /** How long a sealed requestState stays valid (ms, default 10 minutes). */
+  stateTtlMs?: number | undefined;
+  /** Validate handler results against the revision's schemas before sending (default true). */
+  validateResults?: boolean | undefined;
+  /** Cache hints for `server/discover` (default ttlMs 0, private). */
+  discoverCache?: { ttlMs: number; cacheScope: "public" | "private" } | undefined;
+  /** Rounds of input a legacy session runs before giving up (default 8). */
+  maxInputRounds?: number | undefined;
+  /** Internal errors (handler exceptions, invalid results): the client only sees -32603. Default: stderr. */
+  onError?: ((error: unknown, context: { method?: string | undefined }) => void) | undefined;
+}

@@ -1,0 +1,116 @@
+// The runtime's house rules (issue 28): folders by role, dependencies one way, no import cycle,
+// and no source file over 400 lines in src/ or templates/.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, posix } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const runtimeDir = join(root, "templates/runtime");
+
+function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .map((name) => name.split("\\").join("/"))
+    .filter(keep)
+    .sort();
+}
+
+/** Each runtime module (path relative to templates/runtime, without .ts) and the runtime modules it imports. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const file of filesUnder(runtimeDir, (n) => n.endsWith(".ts"))) {
+    const text = readFileSync(join(runtimeDir, file), "utf8");
+    const from = file.slice(0, -3);
+    const targets = [...text.matchAll(/(?:from|import\()\s*"(\.{1,2}\/[^"]+)\.js"/g)].map((m) => posix.normalize(posix.join(posix.dirname(from), m[1]!)));
+    graph.set(from, [...new Set(targets)].sort());
+  }
+  return graph;
+}
+
+/** Strongly connected components with more than one module, or a module importing itself (Tarjan). */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let index = 0;
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string): void => {
+    order.set(node, index);
+    low.set(node, index++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!order.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, order.get(next)!));
+    }
+    if (low.get(node) !== order.get(node)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1 || graph.get(node)?.includes(node)) found.push(component.sort());
+  };
+  for (const node of graph.keys()) if (!order.has(node)) visit(node);
+  return found;
+}
+
+/** Which role folders each role may import from: shared ← stores ← server, shared ← client. */
+const ALLOWED: Record<string, readonly string[]> = {
+  shared: ["shared"],
+  stores: ["shared", "stores"],
+  server: ["shared", "stores", "server"],
+  client: ["shared", "client"],
+};
+
+describe("the runtime's layout", () => {
+  const graph = importGraph();
+
+  it("has one folder per role, and every module sits in one", () => {
+    const roles = new Set([...graph.keys()].map((m) => m.split("/")[0]));
+    expect([...roles].sort()).toEqual(Object.keys(ALLOWED).sort());
+    expect([...graph.keys()].filter((m) => !m.includes("/"))).toEqual([]);
+    // Inside a folder names drop the role prefix (server/http.ts, not server/server-http.ts).
+    expect([...graph.keys()].filter((m) => /^(server|client)\/(server|client)-/.test(m))).toEqual([]);
+  });
+
+  it("imports only modules that exist", () => {
+    const missing = [...graph].flatMap(([from, targets]) => targets.filter((t) => !graph.has(t)).map((t) => `${from} -> ${t}`));
+    expect(missing).toEqual([]);
+  });
+
+  it("points its dependencies one way: shared <- stores <- server, shared <- client", () => {
+    const wrong = [...graph].flatMap(([from, targets]) => {
+      const role = from.split("/")[0]!;
+      return targets.filter((t) => !ALLOWED[role]!.includes(t.split("/")[0]!)).map((t) => `${from} -> ${t}`);
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it("has no import cycle (type-only imports included)", () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it("finds a cycle when there is one (the check can fail)", () => {
+    const broken = new Map(graph);
+    broken.set("shared/errors", [...(graph.get("shared/errors") ?? []), "shared/jsonrpc"]);
+    expect(cycles(broken)).toContainEqual(["shared/errors", "shared/jsonrpc"]);
+  });
+});
+
+describe("source files", () => {
+  it("hold at most 400 lines each in src/ and templates/", () => {
+    const long = ["src", "templates"].flatMap((top) =>
+      filesUnder(join(root, top), (n) => /\.(ts|hbs|mjs)$/.test(n))
+        .map((n) => ({ file: `${top}/${n}`, lines: readFileSync(join(root, top, n), "utf8").split("\n").length - 1 }))
+        .filter((f) => f.lines > 400),
+    );
+    expect(long).toEqual([]);
+  });
+});
+
