@@ -3,8 +3,7 @@
 // server keeps its sessions, streams and notifications in that Redis, so that several processes
 // started alike (same MCP_STATE_SECRET, same MCP_REDIS_PREFIX) serve one client between them.
 import { createServer as createHttpServer } from "node:http";
-import { serveStdio, toFetchHandler, toNodeListener, type McpServer } from "../gen/server.js";
-import type { McpStore } from "../gen/runtime/stores/store.js";
+import { redisStore, serveStdio, toFetchHandler, toNodeListener, type McpServer, type McpStore } from "../gen/server.js";
 
 export function portArgument(argv: string[]): number | undefined {
   const at = argv.indexOf("--port");
@@ -46,7 +45,6 @@ async function redisStoreFor(url: string): Promise<McpStore> {
   // Until the store is opened, a connection error would be an unhandled 'error' event; then the store reports them (onError).
   client.on("error", () => undefined);
   await client.connect();
-  const { redisStore } = await import("../gen/runtime/stores/redis.js");
   return redisStore(client, { prefix: process.env["MCP_REDIS_PREFIX"] || "mcp-gen-example:" });
 }
 

@@ -1,3 +1,5 @@
+// Mutual recursion, on purpose: comparing a union compares its members' shapes and findings
+// (shapes.ts, findings.ts), which compare nested unions through this file.
 import type { TypeNode } from "../model/types.js";
 import { REASONS, type Compare, type Effect, type Finding } from "./findings.js";
 import { compareTypes } from "./shapes.js";

@@ -1,3 +1,5 @@
+// Mutual recursion, on purpose: fast-nodes.ts emits an object's validator through this file's loop,
+// and the loop emits each member's check through fast-nodes.ts (a schema is a tree of both).
 import { valueLines, type CheckedProperty } from "./fast-nodes.js";
 
 // The first path of an object validator: one `for...in` over the object's keys, each key

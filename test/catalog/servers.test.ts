@@ -180,11 +180,11 @@ describe("the stubs' types", () => {
     cpSync(join(REPO_ROOT, "test/catalog/types"), dir, { recursive: true });
     cpSync(join(REPO_ROOT, "test/types/assert.ts"), join(dir, "assert.ts"));
   };
-  /** The README's catalog example, against the incidents catalog and the suite's connect(). */
+  /** The catalog example of docs/catalog.md, against the incidents catalog and the suite's connect(). */
   const readmeSnippet = (dir: string) => {
-    const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+    const readme = readFileSync(join(REPO_ROOT, "docs/catalog.md"), "utf8");
     const code = /<!-- compile-catalog -->\n```ts\n([\s\S]*?)```/.exec(readme)?.[1];
-    expect(code, "the README has a compiled catalog example").toBeDefined();
+    expect(code, "docs/catalog.md has a compiled catalog example").toBeDefined();
     const rewritten = code!.replace('"./incidents/protocol/connect.js"', '"@gen-root/connect"').replace('"./incidents/index.js"', '"@catalog/incidents"');
     expect(rewritten).not.toContain(`from "./incidents`);
     writeFileSync(join(dir, "readme.ts"), `${rewritten}\nexport {};\n`);

@@ -103,6 +103,19 @@ describe("the runtime's layout", () => {
   });
 });
 
+describe("the public surface", () => {
+  it("is all the examples and docs import: never a path under runtime/", () => {
+    const sources = [
+      ...filesUnder(join(root, "examples"), (n) => /\.(ts|mts)$/.test(n) && !n.startsWith("gen/") && !n.includes("/gen/")).map((n) => join(root, "examples", n)),
+      join(root, "README.md"),
+      ...filesUnder(join(root, "docs"), (n) => n.endsWith(".md")).map((n) => join(root, "docs", n)),
+    ];
+    expect(sources.length).toBeGreaterThan(10);
+    const offending = sources.filter((file) => /from\s+"[^"]*\/runtime\/|import\("[^"]*\/runtime\//.test(readFileSync(file, "utf8")));
+    expect(offending.map((file) => file.slice(root.length))).toEqual([]);
+  });
+});
+
 describe("source files", () => {
   it("hold at most 400 lines each in src/ and templates/", () => {
     const long = ["src", "templates"].flatMap((top) =>

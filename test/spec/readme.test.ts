@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { GENERATED_ROOT, REPO_ROOT } from "../helpers/spec.js";
@@ -6,12 +6,13 @@ import { STRICTEST, tsc } from "../helpers/tsc.js";
 import { REVISIONS as EXAMPLE_REVISIONS } from "../../examples/build.mjs";
 
 /**
- * The README's code blocks marked `<!-- compile: <target> -->`, compiled against the generated
+ * The code blocks of the README and of every page of docs/ marked `<!-- compile: <target> -->`, compiled against the generated
  * output: a revision, `all` (the root of every revision), or revisions joined by `+` (the
  * examples' output, which holds exactly those: the README's two-era server).
  */
 function snippets(): Array<{ target: string; code: string }> {
-  const readme = readFileSync(join(REPO_ROOT, "README.md"), "utf8");
+  const pages = ["README.md", ...readdirSync(join(REPO_ROOT, "docs")).filter((n) => n.endsWith(".md")).map((n) => `docs/${n}`)];
+  const readme = pages.map((page) => readFileSync(join(REPO_ROOT, page), "utf8")).join("\n");
   return [...readme.matchAll(/<!-- compile: ([\w.+-]+) -->\n```ts\n([\s\S]*?)```/g)].map((m) => ({ target: m[1]!, code: m[2]! }));
 }
 
@@ -22,10 +23,10 @@ function indexOf(target: string): string {
   return join(REPO_ROOT, "examples/gen/index.js");
 }
 
-describe("README snippets", () => {
+describe("README and docs/ snippets", () => {
   it("compile under the strictest settings against the generated code they import", async () => {
     const found = snippets();
-    expect(found.length).toBeGreaterThanOrEqual(3);
+    expect(found.length).toBeGreaterThanOrEqual(5);
     const dir = join(REPO_ROOT, "test/tmp/readme");
     mkdirSync(dir, { recursive: true });
     found.forEach(({ target, code }, i) => {
