@@ -121,7 +121,7 @@ async function check(source: CatalogFile, options: CatalogOptions, sources: Prot
     const result = await generateProtocol(protocol.dir, sources, true);
     for (const f of result.files.filter((f) => f.status !== "unchanged")) lines.push(`${join(protocol.dir, f.path)}: ${CHECK_WORDS[f.status]}`);
   }
-  const prepared = await prepareCatalogFiles(source, options.out, protocol, sources.emit);
+  const prepared = await prepareCatalogFiles(source, options.out, protocol, sources.emit, true);
   report(prepared.warnings, options);
   for (const f of prepared.files.filter((f) => f.status !== "unchanged")) lines.push(`${join(options.out, f.path)}: ${CHECK_WORDS[f.status]}`);
   if (lines.length) process.stdout.write(`${lines.join("\n")}\n`);

@@ -9,7 +9,7 @@ import { generatorFingerprint, type EmitKind } from "../generate.js";
 import { GENERATOR_VERSION } from "../version.js";
 import { formatFiles, resolveFormatSettings } from "../write/format.js";
 import { manifestFor, planOutput, writeOutput, type FilePlan } from "../write/index.js";
-import { hashText, manifestMatchesDisk, readManifest, renderManifest } from "../write/manifest.js";
+import { hashText, isVouched, manifestMatchesDisk, readManifest, renderManifest, vouchFor } from "../write/manifest.js";
 import { assertUsableOutDir } from "../write/paths.js";
 import { catalogModel } from "./model.js";
 import { importsFor, type ProtocolOutput } from "./protocol.js";
@@ -29,7 +29,7 @@ export interface PreparedCatalogFiles {
  * Emits and formats the catalog's files and plans their writing, touching nothing: a bad
  * catalog (colliding method names…) fails here, before any output exists.
  */
-export async function prepareCatalogFiles(source: CatalogFile, outDir: string, protocol: ProtocolOutput, emit: EmitKind = "js"): Promise<PreparedCatalogFiles> {
+export async function prepareCatalogFiles(source: CatalogFile, outDir: string, protocol: ProtocolOutput, emit: EmitKind = "js", check = false): Promise<PreparedCatalogFiles> {
   assertUsableOutDir(outDir);
   const { catalog } = source;
   const imports = importsFor(outDir, protocol, catalog.revision);
@@ -37,7 +37,9 @@ export async function prepareCatalogFiles(source: CatalogFile, outDir: string, p
   const settings = emit === "ts" ? await resolveFormatSettings(outDir) : { options: { emit } };
   const inputs = hashText(JSON.stringify({ catalog: renderCatalog(catalog), imports, format: settings.options, generator: generatorFingerprint() }));
   const previous = readManifest(outDir);
-  if (previous?.version === GENERATOR_VERSION && previous.inputs === inputs && manifestMatchesDisk(outDir, previous)) {
+  // Only a manifest mcp-gen recorded itself may skip emitting; --check always compares with the disk.
+  const trusted = !check && previous !== undefined && isVouched(outDir, previous);
+  if (trusted && previous.version === GENERATOR_VERSION && previous.inputs === inputs && manifestMatchesDisk(outDir, previous)) {
     return { files: Object.keys(previous.files).map((path) => ({ path, status: "unchanged" })), warnings: [], upToDate: true, commit: () => undefined };
   }
   const built = catalogModel(catalog, source.file, source.locate);
@@ -48,7 +50,10 @@ export async function prepareCatalogFiles(source: CatalogFile, outDir: string, p
   const plans = planOutput(outDir, files);
   const manifest = manifestFor(GENERATOR_VERSION, inputs, [{ label: "catalog", dir: "", types: built.model.declarations.length }], files);
   const unchanged = plans.every((p) => p.status === "unchanged") && renderManifest(manifest) === (previous && renderManifest(previous));
-  return { files: plans, warnings: built.warnings, upToDate: false, commit: () => (unchanged ? undefined : writeOutput(outDir, files, manifest, plans)) };
+  return { files: plans, warnings: built.warnings, upToDate: false, commit: () => {
+      if (!unchanged) writeOutput(outDir, files, manifest, plans);
+      vouchFor(outDir, manifest);
+    } };
 }
 
 /** The snapshot's status in outDir: what writing it would do. */
