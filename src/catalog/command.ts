@@ -6,7 +6,8 @@ import { GeneratorError, type Warning } from "../errors.js";
 import { renderCatalogDrift } from "./drift.js";
 import { describeTarget, readLiveCatalog, type ServerTarget } from "./live.js";
 import { loadProtocol } from "./load-client.js";
-import { prepareCatalogFiles, snapshotStatus, writeSnapshot } from "./output.js";
+import { assertSnapshotWritable, prepareCatalogFiles, snapshotStatus, writeSnapshot } from "./output.js";
+import { assertInside } from "../write/paths.js";
 import { connectingProtocol, defaultRevisions, generateProtocol, readProtocolOutput, type ProtocolOutput, type ProtocolSources } from "./protocol.js";
 import { buildCatalog, catalogFromText, readCatalogFile, renderCatalog, type CatalogFile } from "./snapshot.js";
 import { CATALOG_FILE } from "./types.js";
@@ -42,6 +43,8 @@ export async function runCatalog(options: CatalogOptions): Promise<number> {
   if (options.check) return check(source, options, sources, protocol);
   const prepared = await prepareCatalogFiles(source, options.out, protocol, sources.emit);
   report(prepared.warnings, options);
+  // Everything that could refuse does so before the first write.
+  if (options.from === undefined) assertSnapshotWritable(options.out);
   if (options.protocol === undefined) await generateProtocol(protocol.dir, sources, false);
   prepared.commit();
   const snapshot = options.from === undefined ? snapshotStatus(source, options.out) : undefined;
@@ -52,6 +55,8 @@ export async function runCatalog(options: CatalogOptions): Promise<number> {
 
 /** The protocol output generated beside the catalog (`<out>/protocol`), as it will be laid out. */
 function alongside(out: string, revisions: string[]): ProtocolOutput {
+  // As the generator refuses out/<revision>: a link there must not send the protocol output elsewhere.
+  assertInside(resolve(out), PROTOCOL_FOLDER);
   const dir = resolve(out, PROTOCOL_FOLDER);
   return { dir, revisions: revisions.map((label) => ({ label, dir: revisions.length > 1 ? label : "" })) };
 }

@@ -68,11 +68,17 @@ export function snapshotStatus(source: CatalogFile, outDir: string): FilePlan["s
  * catalog is the user's: never overwritten.
  */
 export function writeSnapshot(source: CatalogFile, outDir: string): void {
-  const target = join(outDir, CATALOG_FILE);
-  if (existsSync(target) && !/"mcpGenCatalog"\s*:/.test(readFileSync(target, "utf8"))) {
-    throw new GeneratorError(`refusing to overwrite ${target}: it is not a catalog written by mcp-gen (move it away or choose another --out)`);
-  }
+  const target = assertSnapshotWritable(outDir);
   const temporary = `${target}.mcp-gen-tmp-${process.pid}`;
   writeFileSync(temporary, renderCatalog(source.catalog));
   renameSync(temporary, target);
+}
+
+/** Throws when catalog.json in outDir is the user's (not a catalog): checked before anything is written. */
+export function assertSnapshotWritable(outDir: string): string {
+  const target = join(outDir, CATALOG_FILE);
+  if (existsSync(target) && !/"mcpGenCatalog"\s*:/.test(readFileSync(target, "utf8"))) {
+    throw new GeneratorError(`refusing to overwrite ${target}: it is not a catalog written by mcp-gen (move it away or choose another --out); nothing was written`);
+  }
+  return target;
 }

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, snapshot } from "../helpers/cli.js";
 import { REPO_ROOT, SPEC_ROOT, scratchDir } from "../helpers/spec.js";
-import { catalog } from "./helpers.js";
+import { INCIDENTS_ARGS, catalog } from "./helpers.js";
 
 const FIXTURE = join(REPO_ROOT, "test/catalog/fixtures/odd-names.catalog.json");
 
@@ -26,5 +26,33 @@ describe("catalog --check compares with the disk, not with the manifest", () => 
     expect((await catalog(["--from", FIXTURE], out)).code).toBe(0);
     expect(readFileSync(join(out, "index.ts"), "utf8")).toBe(original);
     expect((await catalog(["--from", FIXTURE, "--check"], out)).code).toBe(0);
+  });
+});
+
+describe("a symbolic link at <out>/protocol is refused, as the generator refuses one at out/<revision>", () => {
+  it("exit 2, nothing written behind the link", async () => {
+    const root = scratchDir("catalog-protocol-link");
+    mkdirSync(join(root, "out"), { recursive: true });
+    mkdirSync(join(root, "elsewhere"));
+    symlinkSync(join(root, "elsewhere"), join(root, "out/protocol"));
+    const result = await runCli(["catalog", "--from", FIXTURE, "--revision", "2026-07-28", "--spec-root", SPEC_ROOT, "--out", join(root, "out"), "--quiet"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/refusing to touch .*protocol: it is a symbolic link/);
+    expect(readdirSync(join(root, "elsewhere"))).toEqual([]);
+    expect(readdirSync(join(root, "out"))).toEqual(["protocol"]);
+  });
+});
+
+describe("the user's own catalog.json in --out", () => {
+  it("is refused before anything is written", async () => {
+    const out = scratchDir("catalog-foreign-snapshot");
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, "catalog.json"), '{ "mine": true }\n');
+    const before = snapshot(out);
+    const result = await catalog(INCIDENTS_ARGS, out);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/refusing to overwrite .*catalog\.json: it is not a catalog written by mcp-gen/);
+    expect(snapshot(out)).toEqual(before);
+    expect(existsSync(join(out, ".mcp-gen.json"))).toBe(false);
   });
 });
