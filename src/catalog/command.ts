@@ -2,7 +2,7 @@
 // stubs next to it, or with --check compare the live server with the snapshot and the files.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { GeneratorError, type Warning } from "../errors.js";
+import { GeneratorError, printable, type Warning } from "../errors.js";
 import { renderCatalogDrift } from "./drift.js";
 import { describeTarget, readLiveCatalog, type ServerTarget } from "./live.js";
 import { loadProtocol } from "./load-client.js";
@@ -129,7 +129,7 @@ async function check(source: CatalogFile, options: CatalogOptions, sources: Prot
   const prepared = await prepareCatalogFiles(source, options.out, protocol, sources.emit, true);
   report(prepared.warnings, options);
   for (const f of prepared.files.filter((f) => f.status !== "unchanged")) lines.push(`${join(options.out, f.path)}: ${CHECK_WORDS[f.status]}`);
-  if (lines.length) process.stdout.write(`${lines.join("\n")}\n`);
+  if (lines.length) process.stdout.write(`${lines.map((line) => printable(line)).join("\n")}\n`);
   if (!options.quiet) process.stderr.write(`mcp-gen catalog --check: ${lines.length ? "out of date" : "current"} (${options.out})\n`);
   return lines.length ? 1 : 0;
 }
@@ -146,12 +146,12 @@ function driftLines(live: CatalogFile, out: string): string[] {
 
 function report(warnings: Warning[], options: CatalogOptions): void {
   if (options.quiet) return;
-  for (const w of warnings) process.stderr.write(`${w.location.file}:${w.location.line}:${w.location.column}: warning: ${w.message}\n`);
+  for (const w of warnings) process.stderr.write(`${printable(`${w.location.file}:${w.location.line}:${w.location.column}: warning: ${w.message}`, true)}\n`);
 }
 
 function summary(source: CatalogFile, changed: number, snapshot: string | undefined, out: string): string {
   const { catalog } = source;
   const what = `${catalog.tools.length} tools, ${catalog.prompts.length} prompts, ${catalog.resources.length} resources, ${catalog.resourceTemplates.length} templates`;
   const snap = snapshot === undefined ? "" : `, catalog.json ${snapshot}`;
-  return `mcp-gen catalog: ${catalog.server.name} ${catalog.server.version} (${catalog.revision}): ${what} → ${out}: ${changed} files written${snap}\n`;
+  return `${printable(`mcp-gen catalog: ${catalog.server.name} ${catalog.server.version} (${catalog.revision}): ${what} → ${out}: ${changed} files written${snap}`)}\n`;
 }

@@ -1,7 +1,7 @@
 // Reading a live server's catalog: connect with the generated client, page through the four
 // lists the server's capabilities announce, close. Every failure (the server cannot be started
 // or reached, never answers, answers garbage) becomes one clear error: exit 2.
-import { GeneratorError, type Warning } from "../errors.js";
+import { GeneratorError, printable, type Warning } from "../errors.js";
 import { GENERATOR_VERSION } from "../version.js";
 import type { LiveClient, LoadedProtocol } from "./load-client.js";
 import type { CatalogInput } from "./snapshot.js";
@@ -27,7 +27,7 @@ function transportFor(protocol: LoadedProtocol, target: ServerTarget): object {
     ...(target.env ? { env: { ...process.env, ...target.env } } : {}),
     ...(target.cwd ? { cwd: target.cwd } : {}),
     ...(target.quiet ? { stderr: "ignore" } : {}),
-    onProtocolNoise: (line: string, reason: string) => process.stderr.write(`mcp-gen: the server wrote a stdout line that is not JSON-RPC (${reason}), skipped: ${line.slice(0, 120)}\n`),
+    onProtocolNoise: (line: string, reason: string) => process.stderr.write(`mcp-gen: the server wrote a stdout line that is not JSON-RPC (${reason}), skipped: ${printable(line.slice(0, 120))}\n`),
   });
 }
 
