@@ -42,9 +42,11 @@ export async function prepareCatalogFiles(source: CatalogFile, outDir: string, p
   if (trusted && previous.version === GENERATOR_VERSION && previous.inputs === inputs && manifestMatchesDisk(outDir, previous)) {
     return { files: Object.keys(previous.files).map((path) => ({ path, status: "unchanged" })), warnings: [], upToDate: true, commit: () => undefined };
   }
-  const built = catalogModel(catalog, source.file, source.locate);
   const { emitCatalog } = await import("../emit/catalog.js");
-  const emitted = emitCatalog(catalog, built, { generatorVersion: GENERATOR_VERSION, ...imports });
+  const { built, emitted } = withinStack(source.file, () => {
+    const built = catalogModel(catalog, source.file, source.locate);
+    return { built, emitted: emitCatalog(catalog, built, { generatorVersion: GENERATOR_VERSION, ...imports }) };
+  });
   // As the generator's own output: JavaScript with declarations by default, formatted sources for --emit ts.
   const files = emit === "ts" ? await formatFiles(emitted, settings) : (await import("../write/transpile.js")).toJavaScript(emitted);
   const plans = planOutput(outDir, files);
@@ -54,6 +56,20 @@ export async function prepareCatalogFiles(source: CatalogFile, outDir: string, p
       if (!unchanged) writeOutput(outDir, files, manifest, plans);
       vouchFor(outDir, manifest);
     } };
+}
+
+/**
+ * Reading and emitting follow a schema's references and nesting: a chain of 10,000 `$ref` aliases
+ * (shallow as JSON, deep as a schema) can exhaust the stack. That is the catalog's doing: a clear
+ * refusal (exit 2), never an internal error.
+ */
+function withinStack<T>(file: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) throw error;
+    throw new GeneratorError(`${file}: the catalog's schemas nest or chain ($ref to $ref…) too deeply to generate: refused (shorten the chain or the nesting on the server, or in catalog.json)`);
+  }
 }
 
 /** The snapshot's status in outDir: what writing it would do. */
