@@ -55,11 +55,20 @@ async function readLists(client: LiveClient, where: string, options: LiveOptions
   const capabilities = client.server?.capabilities ?? {};
   const lists = { tools: [], prompts: [], resources: [], resourceTemplates: [] } as Record<ListKey, unknown[]>;
   const warnings: Warning[] = [];
+  // Each page is bounded by --timeout; the whole read by TOTAL_FACTOR times that (a server paging
+  // forever, each page in time, would otherwise hold the command for maxPages × --timeout).
+  const totalMs = options.timeoutMs * TOTAL_FACTOR;
+  const signal = AbortSignal.timeout(totalMs);
   for (const list of LISTS) {
     if (!Object.hasOwn(capabilities, list.capability)) continue;
     try {
-      for await (const item of client.paginate(list.method, undefined, { timeoutMs: options.timeoutMs })) lists[list.key].push(item);
+      for await (const item of client.paginate(list.method, undefined, { timeoutMs: options.timeoutMs, signal })) {
+        lists[list.key].push(item);
+        if (signal.aborted) break;
+      }
+      if (signal.aborted) throw new Error("aborted");
     } catch (error) {
+      if (signal.aborted) throw new GeneratorError(`its lists were not read within ${totalMs} ms in all (${TOTAL_FACTOR} × --timeout): ${list.method} was still paging after ${lists[list.key].length} items`);
       // A server that announces resources but has no templates list answers -32601: nothing to list.
       if ((error as { code?: unknown }).code !== -32601) throw error;
       warnings.push({ message: `${where} announces ${list.capability} but answers ${list.method} with "method not found": read as empty`, location: { file: where, line: 1, column: 1 } });
@@ -68,6 +77,9 @@ async function readLists(client: LiveClient, where: string, options: LiveOptions
   const server = client.server?.serverInfo;
   return { input: { server, protocolVersion: client.protocolVersion, revision: client.revision, lists }, warnings };
 }
+
+/** The whole catalog read may take this many times --timeout. */
+const TOTAL_FACTOR = 10;
 
 /** One line on what went wrong, from the client's errors (ClientError kinds, McpError codes). */
 function reason(error: unknown, options: LiveOptions): string {
