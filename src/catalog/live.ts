@@ -84,7 +84,8 @@ const TOTAL_FACTOR = 10;
 /** One line on what went wrong, from the client's errors (ClientError kinds, McpError codes). */
 function reason(error: unknown, options: LiveOptions): string {
   const e = error as { kind?: unknown; code?: unknown; message?: unknown; cause?: unknown } | null;
-  const message = typeof e?.message === "string" ? e.message : String(error);
+  // The server's words (an error message, a stray line quoted by the client): one line, no controls.
+  const message = printable(typeof e?.message === "string" ? e.message : String(error));
   if (error instanceof GeneratorError) return error.message;
   switch (e?.kind) {
     case "timeout":

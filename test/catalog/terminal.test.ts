@@ -24,4 +24,13 @@ describe("control characters from a server are printed escaped", () => {
     const check = await runCli([...args, "--check"]);
     expect(check.stdout + check.stderr).not.toMatch(CONTROL);
   });
+
+  it("in the error line of a server that answers with a multi-line error message", async () => {
+    const out = scratchDir("catalog-terminal-error");
+    const run = await runCli(["catalog", "--stdio", commandLine(process.execPath, SERVER, "failing"), "--protocol", GENERATED_ROOT, "--emit", "ts", "--out", out]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).not.toMatch(CONTROL);
+    expect(run.stderr).toMatch(/^mcp-gen: error: cannot read the catalog of .*: it answered with error -32000: refused\\u000amcp-gen: forged line\\u001b\[2J$/m);
+    expect(run.stderr.split("\n").filter((line) => line.startsWith("mcp-gen: forged"))).toEqual([]);
+  });
 });
