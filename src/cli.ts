@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from "commander";
-import { GeneratorError } from "./errors.js";
+import { GeneratorError, printable } from "./errors.js";
 import { generate, buildModel, type EmitKind, type GenerateResult } from "./generate.js";
 import { fetchSchemas } from "./schema/fetch.js";
 import { defaultSpecRoot, readRevision, readSchemaFile, specRootFrom, type SchemaSource } from "./schema/resolve.js";
@@ -51,7 +51,7 @@ async function runGenerate(options: GenerateOptions): Promise<number> {
   const result = await generate({ sources: await sourcesFrom(options), outDir: options.out, check, force: options.force, emit: options.emit });
   const seconds = (performance.now() - started) / 1000;
   for (const w of result.warnings) {
-    if (!options.quiet) process.stderr.write(`${w.location.file}:${w.location.line}:${w.location.column}: warning: ${w.message}\n`);
+    if (!options.quiet) process.stderr.write(printable(`${w.location.file}:${w.location.line}:${w.location.column}: warning: ${w.message}`, true) + "\n");
   }
   const changed = result.files.filter((f) => f.status !== "unchanged");
   if (options.json) process.stdout.write(`${JSON.stringify(summaryJson(result, check, seconds), null, 2)}\n`);
@@ -189,12 +189,12 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.error;
     if (error instanceof GeneratorError) {
-      process.stderr.write(`mcp-gen: error: ${error.format()}\n`);
+      process.stderr.write(`mcp-gen: error: ${printable(error.format(), true)}\n`);
       return EXIT.error;
     }
     const debug = argv.includes("--debug");
     const detail = error instanceof Error ? (debug ? error.stack ?? error.message : `${error.name}: ${error.message}`) : String(error);
-    process.stderr.write(`mcp-gen: internal error: ${detail}\n${debug ? "" : "(run again with --debug for the stack trace, and report it)\n"}`);
+    process.stderr.write(`mcp-gen: internal error: ${printable(detail, true)}\n${debug ? "" : "(run again with --debug for the stack trace, and report it)\n"}`);
     return EXIT.error;
   }
 }

@@ -1,6 +1,19 @@
 import type { SourceLocation } from "./model/types.js";
 
 /**
+ * Text from outside (a server's name, its stray stdout, a schema's strings) as the CLI prints it:
+ * C0 and C1 controls, DEL and U+2028/2029 shown as `\uXXXX`, so none reaches the terminal as a
+ * control sequence (clear screen, window title, a forged line). Tab is kept; newlines only with
+ * `lines` (for multi-line text mcp-gen composed itself; a value from outside is one line).
+ */
+export function printable(text: string, lines = false): string {
+  return String(text).replace(lines ? TERMINAL_CONTROLS_BUT_NEWLINE : TERMINAL_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+const TERMINAL_CONTROLS = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g;
+const TERMINAL_CONTROLS_BUT_NEWLINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
  * An error the user can act on: bad input, an untranslatable construct, a checksum mismatch.
  * The CLI prints `file:line:col: message` and exits with code 2; anything else is a bug.
  */

@@ -10,7 +10,7 @@ import { GENERATOR_VERSION } from "./version.js";
 import { formatFiles, resolveFormatSettings, type FormatSettings } from "./write/format.js";
 import { toJavaScript } from "./write/transpile.js";
 import { manifestFor, planOutput, writeOutput, type FilePlan, type WriteHooks } from "./write/index.js";
-import { hashText, manifestMatchesDisk, readManifest, renderManifest, type ManifestRevision } from "./write/manifest.js";
+import { hashText, isVouched, manifestMatchesDisk, readManifest, renderManifest, vouchFor, type ManifestRevision } from "./write/manifest.js";
 import { assertUsableOutDir } from "./write/paths.js";
 
 /** What a generation writes: JavaScript with declarations (the default), or TypeScript sources. */
@@ -61,7 +61,9 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   const settings = await outputSettings(request.outDir, emit);
   const inputs = inputsHash(units, settings);
   const manifest = readManifest(request.outDir);
-  if (!request.force && manifest?.version === GENERATOR_VERSION && manifest.inputs === inputs && manifestMatchesDisk(request.outDir, manifest)) {
+  // --check never trusts the manifest: it compares what it would write with what is on disk.
+  const trusted = !request.force && !request.check && manifest !== undefined && isVouched(request.outDir, manifest);
+  if (trusted && manifest.version === GENERATOR_VERSION && manifest.inputs === inputs && manifestMatchesDisk(request.outDir, manifest)) {
     const files = Object.keys(manifest.files).map((path) => ({ path, status: "unchanged" as const }));
     const revisions = units.map((u, i) => ({ label: u.source.label, revision: u.source.revision, dir: u.dir, types: manifest.revisions[i]?.types ?? 0 }));
     return { outDir: request.outDir, upToDate: true, revisions, files, warnings: [] };
@@ -75,6 +77,7 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   if (!request.check && !(unchanged && manifest && renderManifest(manifest) === renderManifest(next))) {
     writeOutput(request.outDir, files, next, plans, request.hooks);
   }
+  if (!request.check) vouchFor(request.outDir, next);
   return { outDir: request.outDir, upToDate: false, revisions, files: plans, warnings };
 }
 

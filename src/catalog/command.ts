@@ -2,11 +2,12 @@
 // stubs next to it, or with --check compare the live server with the snapshot and the files.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { GeneratorError, type Warning } from "../errors.js";
+import { GeneratorError, printable, type Warning } from "../errors.js";
 import { renderCatalogDrift } from "./drift.js";
 import { describeTarget, readLiveCatalog, type ServerTarget } from "./live.js";
 import { loadProtocol } from "./load-client.js";
-import { prepareCatalogFiles, snapshotStatus, writeSnapshot } from "./output.js";
+import { assertSnapshotWritable, prepareCatalogFiles, snapshotStatus, writeSnapshot } from "./output.js";
+import { assertInside } from "../write/paths.js";
 import { connectingProtocol, defaultRevisions, generateProtocol, readProtocolOutput, type ProtocolOutput, type ProtocolSources } from "./protocol.js";
 import { buildCatalog, catalogFromText, readCatalogFile, renderCatalog, type CatalogFile } from "./snapshot.js";
 import { CATALOG_FILE } from "./types.js";
@@ -42,6 +43,8 @@ export async function runCatalog(options: CatalogOptions): Promise<number> {
   if (options.check) return check(source, options, sources, protocol);
   const prepared = await prepareCatalogFiles(source, options.out, protocol, sources.emit);
   report(prepared.warnings, options);
+  // Everything that could refuse does so before the first write.
+  if (options.from === undefined) assertSnapshotWritable(options.out);
   if (options.protocol === undefined) await generateProtocol(protocol.dir, sources, false);
   prepared.commit();
   const snapshot = options.from === undefined ? snapshotStatus(source, options.out) : undefined;
@@ -52,6 +55,8 @@ export async function runCatalog(options: CatalogOptions): Promise<number> {
 
 /** The protocol output generated beside the catalog (`<out>/protocol`), as it will be laid out. */
 function alongside(out: string, revisions: string[]): ProtocolOutput {
+  // As the generator refuses out/<revision>: a link there must not send the protocol output elsewhere.
+  assertInside(resolve(out), PROTOCOL_FOLDER);
   const dir = resolve(out, PROTOCOL_FOLDER);
   return { dir, revisions: revisions.map((label) => ({ label, dir: revisions.length > 1 ? label : "" })) };
 }
@@ -121,10 +126,10 @@ async function check(source: CatalogFile, options: CatalogOptions, sources: Prot
     const result = await generateProtocol(protocol.dir, sources, true);
     for (const f of result.files.filter((f) => f.status !== "unchanged")) lines.push(`${join(protocol.dir, f.path)}: ${CHECK_WORDS[f.status]}`);
   }
-  const prepared = await prepareCatalogFiles(source, options.out, protocol, sources.emit);
+  const prepared = await prepareCatalogFiles(source, options.out, protocol, sources.emit, true);
   report(prepared.warnings, options);
   for (const f of prepared.files.filter((f) => f.status !== "unchanged")) lines.push(`${join(options.out, f.path)}: ${CHECK_WORDS[f.status]}`);
-  if (lines.length) process.stdout.write(`${lines.join("\n")}\n`);
+  if (lines.length) process.stdout.write(`${lines.map((line) => printable(line)).join("\n")}\n`);
   if (!options.quiet) process.stderr.write(`mcp-gen catalog --check: ${lines.length ? "out of date" : "current"} (${options.out})\n`);
   return lines.length ? 1 : 0;
 }
@@ -141,12 +146,12 @@ function driftLines(live: CatalogFile, out: string): string[] {
 
 function report(warnings: Warning[], options: CatalogOptions): void {
   if (options.quiet) return;
-  for (const w of warnings) process.stderr.write(`${w.location.file}:${w.location.line}:${w.location.column}: warning: ${w.message}\n`);
+  for (const w of warnings) process.stderr.write(`${printable(`${w.location.file}:${w.location.line}:${w.location.column}: warning: ${w.message}`, true)}\n`);
 }
 
 function summary(source: CatalogFile, changed: number, snapshot: string | undefined, out: string): string {
   const { catalog } = source;
   const what = `${catalog.tools.length} tools, ${catalog.prompts.length} prompts, ${catalog.resources.length} resources, ${catalog.resourceTemplates.length} templates`;
   const snap = snapshot === undefined ? "" : `, catalog.json ${snapshot}`;
-  return `mcp-gen catalog: ${catalog.server.name} ${catalog.server.version} (${catalog.revision}): ${what} → ${out}: ${changed} files written${snap}\n`;
+  return `${printable(`mcp-gen catalog: ${catalog.server.name} ${catalog.server.version} (${catalog.revision}): ${what} → ${out}: ${changed} files written${snap}`)}\n`;
 }

@@ -19,6 +19,25 @@ function define(target: Record<string, Json>, key: string, value: Json): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/**
+ * How deep a catalog's JSON may nest (objects and arrays): far beyond any real schema (the
+ * schema reader already reads what is nested past 48 levels as any value), low enough that
+ * sorting, reading and emitting it stay within the stack. Deeper is refused, at its pointer.
+ */
+export const MAX_CATALOG_DEPTH = 256;
+
+/** The pointer of the first value nested deeper than MAX_CATALOG_DEPTH, or undefined (iterative: the value may be 10,000 deep). */
+export function tooDeep(value: Json): string | undefined {
+  const stack: Array<{ value: Json; pointer: string; depth: number }> = [{ value, pointer: "", depth: 0 }];
+  while (stack.length) {
+    const top = stack.pop()!;
+    if (typeof top.value !== "object" || top.value === null) continue;
+    if (top.depth >= MAX_CATALOG_DEPTH) return top.pointer;
+    for (const [key, child] of Object.entries(top.value)) stack.push({ value: child, pointer: `${top.pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, depth: top.depth + 1 });
+  }
+  return undefined;
+}
+
 /** Plain JSON data with every object's keys sorted (code-unit order). */
 export function sortedData(value: Json): Json {
   if (Array.isArray(value)) return value.map(sortedData);

@@ -1,7 +1,7 @@
 // Reading a live server's catalog: connect with the generated client, page through the four
 // lists the server's capabilities announce, close. Every failure (the server cannot be started
 // or reached, never answers, answers garbage) becomes one clear error: exit 2.
-import { GeneratorError, type Warning } from "../errors.js";
+import { GeneratorError, printable, type Warning } from "../errors.js";
 import { GENERATOR_VERSION } from "../version.js";
 import type { LiveClient, LoadedProtocol } from "./load-client.js";
 import type { CatalogInput } from "./snapshot.js";
@@ -27,7 +27,7 @@ function transportFor(protocol: LoadedProtocol, target: ServerTarget): object {
     ...(target.env ? { env: { ...process.env, ...target.env } } : {}),
     ...(target.cwd ? { cwd: target.cwd } : {}),
     ...(target.quiet ? { stderr: "ignore" } : {}),
-    onProtocolNoise: (line: string, reason: string) => process.stderr.write(`mcp-gen: the server wrote a stdout line that is not JSON-RPC (${reason}), skipped: ${line.slice(0, 120)}\n`),
+    onProtocolNoise: (line: string, reason: string) => process.stderr.write(`mcp-gen: the server wrote a stdout line that is not JSON-RPC (${reason}), skipped: ${printable(line.slice(0, 120))}\n`),
   });
 }
 
@@ -55,11 +55,20 @@ async function readLists(client: LiveClient, where: string, options: LiveOptions
   const capabilities = client.server?.capabilities ?? {};
   const lists = { tools: [], prompts: [], resources: [], resourceTemplates: [] } as Record<ListKey, unknown[]>;
   const warnings: Warning[] = [];
+  // Each page is bounded by --timeout; the whole read by TOTAL_FACTOR times that (a server paging
+  // forever, each page in time, would otherwise hold the command for maxPages × --timeout).
+  const totalMs = options.timeoutMs * TOTAL_FACTOR;
+  const signal = AbortSignal.timeout(totalMs);
   for (const list of LISTS) {
     if (!Object.hasOwn(capabilities, list.capability)) continue;
     try {
-      for await (const item of client.paginate(list.method, undefined, { timeoutMs: options.timeoutMs })) lists[list.key].push(item);
+      for await (const item of client.paginate(list.method, undefined, { timeoutMs: options.timeoutMs, signal })) {
+        lists[list.key].push(item);
+        if (signal.aborted) break;
+      }
+      if (signal.aborted) throw new Error("aborted");
     } catch (error) {
+      if (signal.aborted) throw new GeneratorError(`its lists were not read within ${totalMs} ms in all (${TOTAL_FACTOR} × --timeout): ${list.method} was still paging after ${lists[list.key].length} items`);
       // A server that announces resources but has no templates list answers -32601: nothing to list.
       if ((error as { code?: unknown }).code !== -32601) throw error;
       warnings.push({ message: `${where} announces ${list.capability} but answers ${list.method} with "method not found": read as empty`, location: { file: where, line: 1, column: 1 } });
@@ -69,10 +78,14 @@ async function readLists(client: LiveClient, where: string, options: LiveOptions
   return { input: { server, protocolVersion: client.protocolVersion, revision: client.revision, lists }, warnings };
 }
 
+/** The whole catalog read may take this many times --timeout. */
+const TOTAL_FACTOR = 10;
+
 /** One line on what went wrong, from the client's errors (ClientError kinds, McpError codes). */
 function reason(error: unknown, options: LiveOptions): string {
   const e = error as { kind?: unknown; code?: unknown; message?: unknown; cause?: unknown } | null;
-  const message = typeof e?.message === "string" ? e.message : String(error);
+  // The server's words (an error message, a stray line quoted by the client): one line, no controls.
+  const message = printable(typeof e?.message === "string" ? e.message : String(error));
   if (error instanceof GeneratorError) return error.message;
   switch (e?.kind) {
     case "timeout":

@@ -100,18 +100,23 @@ async function transpiled(protocolDir: string, entry: string): Promise<string> {
   const root = join(projectRoot(), ".mcp-gen", "js");
   const target = join(root, key);
   if (existsSync(join(target, ".complete"))) {
-    utimesSync(join(target, ".complete"), new Date(), new Date()); // recently used: kept by prune()
-    return target;
+    // Code there runs: an entry is used only when every file is what was recorded (and, for a
+    // JavaScript output copied as it is, what the protocol output holds); else it is rebuilt.
+    if (intact(target, typed ? undefined : texts)) {
+      utimesSync(join(target, ".complete"), new Date(), new Date()); // recently used: kept by prune()
+      return target;
+    }
+    rmSync(target, { recursive: true, force: true });
   }
   const staging = join(root, `.staging-${process.pid}-${Date.now()}`);
   const modules = typed ? (await import("../write/transpile.js")).toJavaScript(texts).filter((f) => f.path.endsWith(".js")) : texts;
-  for (const file of modules) {
+  const files = [...modules, { path: "package.json", content: '{ "type": "module" }\n' }];
+  for (const file of files) {
     const out = join(staging, file.path);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, file.content);
   }
-  writeFileSync(join(staging, "package.json"), '{ "type": "module" }\n');
-  writeFileSync(join(staging, ".complete"), "");
+  writeFileSync(join(staging, ".complete"), `${JSON.stringify(Object.fromEntries(files.map((f) => [f.path, hashText(f.content)])), null, 1)}\n`);
   try {
     renameSync(staging, target);
   } catch {
@@ -119,6 +124,29 @@ async function transpiled(protocolDir: string, entry: string): Promise<string> {
   }
   prune(root, target);
   return target;
+}
+
+/**
+ * True when the entry's files have the sha256 its `.complete` marker records (an empty or
+ * unreadable marker is an entry of an older mcp-gen, or a planted one: not intact), and, given the
+ * sources it was copied from, each of them is there unchanged.
+ */
+function intact(target: string, sources: Array<{ path: string; content: string }> | undefined): boolean {
+  let recorded: Record<string, unknown>;
+  try {
+    recorded = JSON.parse(readFileSync(join(target, ".complete"), "utf8")) as Record<string, unknown>;
+  } catch {
+    return false;
+  }
+  if (typeof recorded !== "object" || recorded === null || !Object.hasOwn(recorded, "package.json")) return false;
+  if (sources && !sources.every((f) => recorded[f.path] === hashText(f.content))) return false;
+  return Object.entries(recorded).every(([path, sha]) => {
+    try {
+      return !path.split("/").includes("..") && hashText(readFileSync(join(target, path))) === sha;
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** The cache keeps the newest few outputs (one per protocol output and generator version, typically). */

@@ -9,7 +9,7 @@ import { generatorFingerprint, type EmitKind } from "../generate.js";
 import { GENERATOR_VERSION } from "../version.js";
 import { formatFiles, resolveFormatSettings } from "../write/format.js";
 import { manifestFor, planOutput, writeOutput, type FilePlan } from "../write/index.js";
-import { hashText, manifestMatchesDisk, readManifest, renderManifest } from "../write/manifest.js";
+import { hashText, isVouched, manifestMatchesDisk, readManifest, renderManifest, vouchFor } from "../write/manifest.js";
 import { assertUsableOutDir } from "../write/paths.js";
 import { catalogModel } from "./model.js";
 import { importsFor, type ProtocolOutput } from "./protocol.js";
@@ -29,7 +29,7 @@ export interface PreparedCatalogFiles {
  * Emits and formats the catalog's files and plans their writing, touching nothing: a bad
  * catalog (colliding method names…) fails here, before any output exists.
  */
-export async function prepareCatalogFiles(source: CatalogFile, outDir: string, protocol: ProtocolOutput, emit: EmitKind = "js"): Promise<PreparedCatalogFiles> {
+export async function prepareCatalogFiles(source: CatalogFile, outDir: string, protocol: ProtocolOutput, emit: EmitKind = "js", check = false): Promise<PreparedCatalogFiles> {
   assertUsableOutDir(outDir);
   const { catalog } = source;
   const imports = importsFor(outDir, protocol, catalog.revision);
@@ -37,18 +37,39 @@ export async function prepareCatalogFiles(source: CatalogFile, outDir: string, p
   const settings = emit === "ts" ? await resolveFormatSettings(outDir) : { options: { emit } };
   const inputs = hashText(JSON.stringify({ catalog: renderCatalog(catalog), imports, format: settings.options, generator: generatorFingerprint() }));
   const previous = readManifest(outDir);
-  if (previous?.version === GENERATOR_VERSION && previous.inputs === inputs && manifestMatchesDisk(outDir, previous)) {
+  // Only a manifest mcp-gen recorded itself may skip emitting; --check always compares with the disk.
+  const trusted = !check && previous !== undefined && isVouched(outDir, previous);
+  if (trusted && previous.version === GENERATOR_VERSION && previous.inputs === inputs && manifestMatchesDisk(outDir, previous)) {
     return { files: Object.keys(previous.files).map((path) => ({ path, status: "unchanged" })), warnings: [], upToDate: true, commit: () => undefined };
   }
-  const built = catalogModel(catalog, source.file, source.locate);
   const { emitCatalog } = await import("../emit/catalog.js");
-  const emitted = emitCatalog(catalog, built, { generatorVersion: GENERATOR_VERSION, ...imports });
+  const { built, emitted } = withinStack(source.file, () => {
+    const built = catalogModel(catalog, source.file, source.locate);
+    return { built, emitted: emitCatalog(catalog, built, { generatorVersion: GENERATOR_VERSION, ...imports }) };
+  });
   // As the generator's own output: JavaScript with declarations by default, formatted sources for --emit ts.
   const files = emit === "ts" ? await formatFiles(emitted, settings) : (await import("../write/transpile.js")).toJavaScript(emitted);
   const plans = planOutput(outDir, files);
   const manifest = manifestFor(GENERATOR_VERSION, inputs, [{ label: "catalog", dir: "", types: built.model.declarations.length }], files);
   const unchanged = plans.every((p) => p.status === "unchanged") && renderManifest(manifest) === (previous && renderManifest(previous));
-  return { files: plans, warnings: built.warnings, upToDate: false, commit: () => (unchanged ? undefined : writeOutput(outDir, files, manifest, plans)) };
+  return { files: plans, warnings: built.warnings, upToDate: false, commit: () => {
+      if (!unchanged) writeOutput(outDir, files, manifest, plans);
+      vouchFor(outDir, manifest);
+    } };
+}
+
+/**
+ * Reading and emitting follow a schema's references and nesting: a chain of 10,000 `$ref` aliases
+ * (shallow as JSON, deep as a schema) can exhaust the stack. That is the catalog's doing: a clear
+ * refusal (exit 2), never an internal error.
+ */
+function withinStack<T>(file: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) throw error;
+    throw new GeneratorError(`${file}: the catalog's schemas nest or chain ($ref to $ref…) too deeply to generate: refused (shorten the chain or the nesting on the server, or in catalog.json)`);
+  }
 }
 
 /** The snapshot's status in outDir: what writing it would do. */
@@ -63,11 +84,17 @@ export function snapshotStatus(source: CatalogFile, outDir: string): FilePlan["s
  * catalog is the user's: never overwritten.
  */
 export function writeSnapshot(source: CatalogFile, outDir: string): void {
-  const target = join(outDir, CATALOG_FILE);
-  if (existsSync(target) && !/"mcpGenCatalog"\s*:/.test(readFileSync(target, "utf8"))) {
-    throw new GeneratorError(`refusing to overwrite ${target}: it is not a catalog written by mcp-gen (move it away or choose another --out)`);
-  }
+  const target = assertSnapshotWritable(outDir);
   const temporary = `${target}.mcp-gen-tmp-${process.pid}`;
   writeFileSync(temporary, renderCatalog(source.catalog));
   renameSync(temporary, target);
+}
+
+/** Throws when catalog.json in outDir is the user's (not a catalog): checked before anything is written. */
+export function assertSnapshotWritable(outDir: string): string {
+  const target = join(outDir, CATALOG_FILE);
+  if (existsSync(target) && !/"mcpGenCatalog"\s*:/.test(readFileSync(target, "utf8"))) {
+    throw new GeneratorError(`refusing to overwrite ${target}: it is not a catalog written by mcp-gen (move it away or choose another --out); nothing was written`);
+  }
+  return target;
 }

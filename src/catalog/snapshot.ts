@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { GeneratorError } from "../errors.js";
 import type { SourceLocation } from "../model/types.js";
 import { byText } from "../model/order.js";
-import { locations, parseJson, sortedData, sortedItem } from "./json.js";
+import { MAX_CATALOG_DEPTH, locations, parseJson, sortedData, sortedItem, tooDeep } from "./json.js";
 import { LISTS, type Catalog, type CatalogItem, type ListKey } from "./types.js";
 
 export interface CatalogInput {
@@ -16,6 +16,8 @@ export interface CatalogInput {
 
 /** A catalog from what the server sent: items checked, canonical, sorted by their id. */
 export function buildCatalog(input: CatalogInput, where: string): Catalog {
+  const deep = tooDeep({ server: input.server, lists: input.lists });
+  if (deep !== undefined) throw new GeneratorError(`${where}: the server's catalog nests more than ${MAX_CATALOG_DEPTH} levels deep (at ${deep}): refused`);
   const server = sortedData(input.server);
   if (!isServerInfo(server)) throw new GeneratorError(`${where}: the server's info is not { name, version }: ${JSON.stringify(input.server)?.slice(0, 120)}`);
   const catalog: Catalog = { mcpGenCatalog: 1, server, protocolVersion: input.protocolVersion, revision: input.revision, tools: [], prompts: [], resources: [], resourceTemplates: [] };
@@ -74,6 +76,8 @@ export function catalogFromText(text: string, file: string): CatalogFile {
     throw new GeneratorError(`not an mcp-gen catalog: ${message}`, locate(pointer));
   };
   if (typeof value !== "object" || value === null || Array.isArray(value)) return fail("the file holds no JSON object");
+  const deep = tooDeep(value);
+  if (deep !== undefined) fail(`it nests more than ${MAX_CATALOG_DEPTH} levels deep (at ${deep})`, deep);
   if (value.mcpGenCatalog !== 1) fail(`"mcpGenCatalog" must be 1 (written by \`mcp-gen catalog\`)`, "/mcpGenCatalog");
   if (!isServerInfo(value.server)) fail(`"server" must be { "name": string, "version": string }`, "/server");
   for (const key of ["protocolVersion", "revision"] as const) if (typeof value[key] !== "string") fail(`"${key}" must be a string`, `/${key}`);

@@ -7,6 +7,7 @@ import { typeOf } from "../model/shapes.js";
 import type { Declaration } from "../model/types.js";
 import { jsDoc, type OutputFile } from "./common.js";
 import { emitDeclarationModules, renderTemplate } from "./index.js";
+import { stringLiteral } from "./escape.js";
 import { checkExportClashes } from "./names.js";
 import { fastExports } from "./validators.js";
 
@@ -72,7 +73,7 @@ function toolView(entity: Entity, byName: Map<string, Declaration>): StubView {
   return {
     method: entity.method!,
     key: interfaceKey(entity.method!),
-    name: JSON.stringify(entity.id),
+    name: stringLiteral(entity.id),
     doc: jsDoc({ text: [description(entity), `Tool \`${entity.id}\`${hints(entity)}.`].filter(Boolean).join("\n\n") }),
     param: parameter(entity, byName),
     result,
@@ -86,7 +87,7 @@ function promptView(entity: Entity, byName: Map<string, Declaration>): StubView 
   return {
     method: entity.method!,
     key: interfaceKey(entity.method!),
-    name: JSON.stringify(entity.id),
+    name: stringLiteral(entity.id),
     doc: jsDoc({ text: [description(entity), `Prompt \`${entity.id}\`${title}.`].filter(Boolean).join("\n\n") }),
     param: parameter(entity, byName),
     result: "P.GetPromptResult",

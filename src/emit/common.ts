@@ -1,4 +1,5 @@
 import type { Doc, TypeNode } from "../model/types.js";
+import { blockComment } from "./escape.js";
 
 /** A generated file: a path relative to the output directory and its (unformatted) text. */
 export interface OutputFile {
@@ -54,7 +55,7 @@ export function constraintTags(type: TypeNode): string[] {
  */
 export function jsDoc(doc: Doc, extraTags: string[] = []): string {
   const lines: string[] = [];
-  if (doc.text) lines.push(...doc.text.split("\n"));
+  if (doc.text) lines.push(...doc.text.split(/\r\n|[\n\r\u2028\u2029]/));
   const tags = [
     ...extraTags,
     ...(doc.see ?? []).map((see) => `@see ${see}`),
@@ -63,7 +64,7 @@ export function jsDoc(doc: Doc, extraTags: string[] = []): string {
   if (lines.length && tags.length) lines.push("");
   for (const tag of tags) lines.push(...tag.split("\n"));
   if (!lines.length) return "";
-  const escape = (line: string) => line.replace(/\*\//g, "*\\/");
+  const escape = blockComment;
   if (lines.length === 1) return `/** ${escape(lines[0]!)} */\n`;
   const body = lines.map((line) => ` *${line ? ` ${escape(line)}` : ""}`).join("\n");
   return `/**\n${body}\n */\n`;

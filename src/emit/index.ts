@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type HandlebarsApi from "handlebars";
+import { blockComment, lineComment, stringLiteral } from "./escape.js";
 import { GeneratorError } from "../errors.js";
 import { protocolVersionOf } from "../model/derive.js";
 import type { Constant, SchemaModel } from "../model/types.js";
@@ -37,6 +38,10 @@ let templates: Map<string, HandlebarsApi.TemplateDelegate> | undefined;
 function template(name: string): HandlebarsApi.TemplateDelegate {
   if (!templates) {
     engine.registerPartial("header", readFileSync(new URL("header.hbs", TEMPLATE_DIR), "utf8"));
+    // Text from outside (a server, a schema's path) enters a template only through these (escape.ts).
+    engine.registerHelper("lineComment", (text: unknown) => lineComment(String(text)));
+    engine.registerHelper("blockComment", (text: unknown) => blockComment(String(text)));
+    engine.registerHelper("stringLiteral", (text: unknown) => stringLiteral(String(text)));
     templates = new Map();
   }
   let compiled = templates.get(name);

@@ -4,6 +4,7 @@ import { typeOf } from "../model/shapes.js";
 import type { MethodFact, Surface } from "../model/surface.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { propertyKey, schemaName } from "./common.js";
+import { blockComment } from "./escape.js";
 import { isObjectSchema } from "./zod-nodes.js";
 
 /** Reads declarations and their schemas for the method emitters. */
@@ -54,7 +55,8 @@ function senderType(fact: MethodFact): string {
 
 /** `RequestMap` and `NotificationMap` entries. */
 export function mapEntries(surface: Surface): { requests: string[]; notifications: string[] } {
-  const doc = (fact: MethodFact, kind: string) => `/** \`${fact.method}\`: ${kind} sent by ${fact.senders.join(" and ") || "no known party"} (${fact.groups.join(", ")}). */`;
+  // A method name is the schema's string: it enters the comment only through blockComment.
+  const doc = (fact: MethodFact, kind: string) => `/** ${blockComment(`\`${fact.method}\`: ${kind} sent by ${fact.senders.join(" and ") || "no known party"} (${fact.groups.join(", ")}).`)} */`;
   return {
     requests: surface.requests.map(
       (f) =>

@@ -22,7 +22,8 @@ export function exportedNames(content: string): ExportedName[] {
   return [...declaredNames, ...lists];
 }
 
-const DECLARED_EXPORT = /^export (?:declare )?(?:abstract )?(const|let|function|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/;
+// A whole identifier as ECMAScript defines it (Unicode ID_Start / ID_Continue, `$`, `_`, ZWNJ, ZWJ): `CaféArgs`, not `Caf`.
+const DECLARED_EXPORT = /^export (?:declare )?(?:abstract )?(const|let|function|class|interface|type|enum)\s+([\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*)/u;
 const LISTED_EXPORT = /^export (type )?\{([^}]*)\}(?: from "\.\/([\w.-]+)\.js")?/;
 
 /**

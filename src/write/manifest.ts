@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { GeneratorError } from "../errors.js";
+import { projectRoot } from "../schema/resolve.js";
 import { byText } from "../model/order.js";
 import { isPlainRelativePath } from "./paths.js";
 
@@ -69,4 +70,36 @@ export function manifestMatchesDisk(dir: string, manifest: Manifest): boolean {
       return false;
     }
   });
+}
+
+/**
+ * Where the project cache records the manifest mcp-gen last wrote (or verified) for a folder. It
+ * lives outside the folder: a manifest is input from disk (a pull request may change a generated
+ * file and its sha256 together), so it cannot vouch for itself. Only a manifest recorded here lets
+ * a run skip emitting; anything else is regenerated and compared byte for byte.
+ */
+function vouchFile(dir: string): string {
+  return join(projectRoot(), ".mcp-gen", "written", hashText(resolve(dir)).slice(0, 32));
+}
+
+/** True when this manifest is the one mcp-gen itself last wrote into `dir` on this machine. */
+export function isVouched(dir: string, manifest: Manifest): boolean {
+  try {
+    return readFileSync(vouchFile(dir), "utf8") === hashText(renderManifest(manifest));
+  } catch {
+    return false;
+  }
+}
+
+/** Records the manifest just written or verified in `dir` (best effort: without the record, the next run re-emits). */
+export function vouchFor(dir: string, manifest: Manifest): void {
+  try {
+    const file = vouchFile(dir);
+    mkdirSync(join(file, ".."), { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, hashText(renderManifest(manifest)));
+    renameSync(temporary, file);
+  } catch {
+    // A read-only project: every run compares what it would write with the disk.
+  }
 }

@@ -100,3 +100,27 @@ describe("exportedNames against TypeScript's own reading of each emitted module"
     expect(counted).toBeGreaterThanOrEqual(5 * model.declarations.length);
   });
 });
+
+describe("non-ASCII names are whole Unicode identifiers (issue 32 item 10)", () => {
+  it("exportedNames reads CaféArgs whole, not as Caf", () => {
+    expect(exportedNames("export type CaféArgs = { a: string };\nexport const CaféArgsSchema = 1;\nexport interface Ünïcødé\u200dX {}\n").map((e) => e.name)).toEqual(["CaféArgs", "CaféArgsSchema", "Ünïcødé\u200dX"]);
+  });
+
+  it("a catalog with a tool café generates, its stubs name it café, and a real clash of Unicode names is still refused", async () => {
+    const { catalog } = await import("../catalog/helpers.js");
+    const dir = scratchDir("unicode-tools");
+    mkdirSync(dir, { recursive: true });
+    const tools = (names: string[]) => JSON.stringify({ mcpGenCatalog: 1, server: { name: "u", version: "1" }, protocolVersion: "2026-07-28", revision: "2026-07-28", tools: names.map((name) => ({ name, inputSchema: { type: "object", properties: { x: { type: "string" } } } })), prompts: [], resources: [], resourceTemplates: [] });
+    writeFileSync(join(dir, "ok.json"), tools(["café", "cafe", "日本語"]));
+    const ok = await catalog(["--from", join(dir, "ok.json")], join(dir, "ok"));
+    expect([ok.code, ok.stderr]).toEqual([0, ""]);
+    const { readFileSync } = await import("node:fs");
+    const index = readFileSync(join(dir, "ok/index.ts"), "utf8");
+    expect(index).toContain("café: {");
+    expect(index).toContain("日本語: {");
+    writeFileSync(join(dir, "clash.json"), tools(["café", "Café"]));
+    const clash = await catalog(["--from", join(dir, "clash.json")], join(dir, "clash"));
+    expect(clash.code).toBe(2);
+    expect(clash.stderr).toMatch(/"café", "Café" all become café\(\)|"Café", "café" all become café\(\)/);
+  });
+});

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -210,5 +211,30 @@ describe("unusable --out and output folders: exit 2 with a message, no stack", (
     // As root the folder is still writable: then generation simply succeeds.
     expect([0, 2]).toContain(result.code);
     if (result.code === 2) expect(result.stderr).toMatch(/mcp-gen: error: /);
+  });
+});
+
+/** Changes a generated file and its sha256 in the manifest together, as a pull request could. */
+function tamper(out: string, file: string): string {
+  const text = `${readFileSync(join(out, file), "utf8")}globalThis.planted = 1;\n`;
+  writeFileSync(join(out, file), text);
+  const manifest = JSON.parse(readFileSync(join(out, ".mcp-gen.json"), "utf8"));
+  manifest.files[file] = createHash("sha256").update(text).digest("hex");
+  writeFileSync(join(out, ".mcp-gen.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  return text;
+}
+
+describe("a manifest changed together with a generated file does not vouch for it (issue 32 item 5)", () => {
+  it("--check reports the file, and a normal run restores it", async () => {
+    const { out } = project("manifest-tampered");
+    expect((await runCli(["--schema", schema("a", A), "--out", out])).code).toBe(0);
+    const original = readFileSync(join(out, "index.js"), "utf8");
+    tamper(out, "index.js");
+    const check = await runCli(["--schema", schema("a", A), "--out", out, "--check"]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain("index.js");
+    expect((await runCli(["--schema", schema("a", A), "--out", out])).code).toBe(0);
+    expect(readFileSync(join(out, "index.js"), "utf8")).toBe(original);
+    expect((await runCli(["--schema", schema("a", A), "--out", out, "--check"])).code).toBe(0);
   });
 });

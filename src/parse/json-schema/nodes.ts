@@ -3,6 +3,7 @@
 // accept every value the schema accepts.
 import type { ArrayType, NumberType, StringType, TypeNode } from "../../model/types.js";
 import { alternativesOf, partsOf, type Alternative } from "./combine.js";
+import { superLinear } from "./patterns.js";
 import { CHECKED_FORMATS, MAX_INLINE_DEPTH, UNKNOWN, unionOf, type ReadContext } from "./context.js";
 import { isObject, joinPointer, valueAt, type JsonObject } from "./document.js";
 import { mergeSchemas } from "./merge.js";
@@ -164,7 +165,9 @@ function stringNode(schema: JsonObject, pointer: string, ctx: ReadContext): Stri
   if (min) node.minLength = min;
   if (max !== undefined) node.maxLength = max;
   const pattern = schema["pattern"];
-  if (typeof pattern === "string" && validPattern(pattern)) node.pattern = pattern;
+  const risk = typeof pattern === "string" && validPattern(pattern) ? superLinear(pattern) : undefined;
+  if (risk) ctx.warn(joinPointer(pointer, "pattern"), `pattern ${JSON.stringify(pattern)?.slice(0, 60)} may take exponential time to match (${risk}): not checked`);
+  else if (typeof pattern === "string" && validPattern(pattern)) node.pattern = pattern;
   else if (pattern !== undefined) ctx.warn(joinPointer(pointer, "pattern"), `pattern ${JSON.stringify(pattern)?.slice(0, 60)} is not an ECMAScript regular expression (with the u flag): not checked`);
   const format = schema["format"];
   if (typeof format === "string" && CHECKED_FORMATS.has(format)) node.format = format;

@@ -5,6 +5,7 @@
 import type { ObjectType, Property, TypeNode } from "../../model/types.js";
 import { docOf, hasAssertions, UNKNOWN, unionOf, type ReadContext } from "./context.js";
 import { isObject, joinPointer, type JsonObject } from "./document.js";
+import { superLinear } from "./patterns.js";
 
 type Read = (schema: unknown, pointer: string, ctx: ReadContext, depth: number) => TypeNode;
 
@@ -42,6 +43,12 @@ function patternsOf(schema: JsonObject, pointer: string, ctx: ReadContext): Patt
   if (!isObject(map)) return [];
   return Object.keys(map).flatMap((source) => {
     const at = joinPointer(pointer, "patternProperties", source);
+    // Matched against the schema's own property names while generating: a hostile one must not freeze mcp-gen.
+    const risk = superLinear(source);
+    if (risk) {
+      ctx.warn(at, `this pattern may take exponential time to match (${risk}): the keys it would match are not checked`);
+      return [];
+    }
     try {
       return [{ regex: new RegExp(source, "u"), schema: map[source], pointer: at }];
     } catch {
