@@ -138,9 +138,9 @@ describe("generate, --check and the output folder", () => {
     // The runtime too: its build-time formatting (prettier's defaults) must not stand in for the user's.
     const runtime = readFileSync(join(out, "runtime", "server", "http.ts"), "utf8");
     expect(runtime).toMatch(/^\t/m);
-    expect(runtime).toContain(`from './protocol.js'`);
+    expect(runtime).toContain(`from '../shared/protocol.js'`);
     expect(existsSync(join(out, revision, "index.ts"))).toBe(true);
-    expect(readdirSync(join(out, "runtime")).sort()).toEqual(FILES.filter((f) => f.startsWith("runtime/")).map((f) => f.slice("runtime/".length)));
+    expect(readdirSync(join(out, "runtime"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts")).map((f) => f.split("\\").join("/")).sort()).toEqual(FILES.filter((f) => f.startsWith("runtime/")).map((f) => f.slice("runtime/".length)).sort());
     expect(existsSync(join(out, revision, "runtime"))).toBe(false);
     // Files that span the revisions sit at the root.
     expect(readFileSync(join(out, "index.ts"), "utf8")).toContain(`export * as v2024_11_05 from './2024-11-05/index.js'`);

@@ -1,5 +1,5 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -35,7 +35,7 @@ beforeAll(async () => {
   mkdirSync(ROOT, { recursive: true });
   writeFileSync(join(ROOT, "package.json"), '{"type":"module"}');
   for (const file of emitRuntime({ generatorVersion: "fuzz" })) {
-    mkdirSync(join(ROOT, "runtime"), { recursive: true });
+    mkdirSync(dirname(join(ROOT, file.path)), { recursive: true });
     writeFileSync(join(ROOT, file.path), file.content);
   }
   for (let seed = 0; seed < CASES; seed++) {

@@ -33,7 +33,7 @@ function runtimeDeclarations(): (file: string) => string {
   const dir = join(REPO_ROOT, "test/tmp/declarations/runtime");
   const runtime = relative(dir, join(GENERATED_ROOT, "runtime")).replace(/\\/g, "/");
   const outDir = join(dir, "out");
-  const compilation = compile(dir, { ...STRICTEST, noEmit: false, emitDeclarationOnly: true, outDir }, [`${runtime}/*.ts`]);
+  const compilation = compile(dir, { ...STRICTEST, noEmit: false, emitDeclarationOnly: true, outDir }, [`${runtime}/**/*.ts`]);
   expect(compilation.emit()).toEqual([]);
   return (file) => readFileSync(join(outDir, file.slice("runtime/".length).replace(/\.ts$/, ".d.ts")), "utf8");
 }

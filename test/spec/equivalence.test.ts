@@ -66,7 +66,7 @@ describe("type equivalence with the spec's own schema.ts", () => {
       .replaceAll("rt.anyObject()", "z.looseObject({})")
       .replace(/\brt\.Open(Empty)?\b/g, "z.core.$loose")
       .replace(/from "\.\/(\w+)\.js"/g, (_, module: string) => `from "${importPath(copy, join(generated, `${module}.ts`))}"`)
-      .replace(/from "\.\.\/runtime\/(\w+)\.js"/g, (_, module: string) => `from "${importPath(copy, join(generated, "../runtime", `${module}.ts`))}"`);
+      .replace(/from "\.\.\/runtime\/([\w/-]+)\.js"/g, (_, module: string) => `from "${importPath(copy, join(generated, "../runtime", `${module}.ts`))}"`);
     expect(loose).not.toMatch(/rt\.(Open|openObject|anyObject)/);
     mkdirSync(looseInputs.dir, { recursive: true });
     writeFileSync(copy, loose);

@@ -31,7 +31,7 @@ function mutant(name: string, revision: string, file: string, edit: (text: strin
   const repoint = (target: string) => importPath(path, target);
   const rewritten = edited
     .replace(/from "\.\/([\w.-]+)\.js"/g, (_, module: string) => `from "${repoint(join(generatedDir(revision), `${module}.ts`))}"`)
-    .replace(/from "\.\.\/runtime\/([\w.-]+)\.js"/g, (_, module: string) => `from "${repoint(join(GENERATED_ROOT, "runtime", `${module}.ts`))}"`);
+    .replace(/from "\.\.\/runtime\/([\w./-]+)\.js"/g, (_, module: string) => `from "${repoint(join(GENERATED_ROOT, "runtime", `${module}.ts`))}"`);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, rewritten);
   return path;
