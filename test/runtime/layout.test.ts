@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { stronglyConnected } from "../../src/model/graph.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const runtimeDir = join(root, "templates/runtime");
@@ -27,37 +28,12 @@ function importGraph(): Map<string, string[]> {
   return graph;
 }
 
-/** Strongly connected components with more than one module, or a module importing itself (Tarjan). */
+/** Import cycles: strongly connected components of more than one module, or a module importing itself (the model's Tarjan). */
 function cycles(graph: Map<string, string[]>): string[][] {
-  let index = 0;
-  const order = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (node: string): void => {
-    order.set(node, index);
-    low.set(node, index++);
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!order.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node)!, low.get(next)!));
-      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, order.get(next)!));
-    }
-    if (low.get(node) !== order.get(node)) return;
-    const component: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== node);
-    if (component.length > 1 || graph.get(node)?.includes(node)) found.push(component.sort());
-  };
-  for (const node of graph.keys()) if (!order.has(node)) visit(node);
-  return found;
+  const edgesOf = (node: string): string[] => graph.get(node) ?? [];
+  return stronglyConnected([...graph.keys()], edgesOf)
+    .filter((component) => component.length > 1 || edgesOf(component[0]!).includes(component[0]!))
+    .map((component) => [...component].sort());
 }
 
 /** Which role folders each role may import from: shared ← stores ← server, shared ← client. */
