@@ -10,6 +10,7 @@ import { hashText } from "../write/manifest.js";
 import { byText } from "../model/order.js";
 import type { Declaration, Property, SchemaModel, TypeNode } from "../model/types.js";
 import { diffModels, summarise } from "./compare.js";
+import { withRules } from "./rules.js";
 import { code } from "./text.js";
 import type { Change, DiffReport, MethodRow } from "./types.js";
 
@@ -20,8 +21,8 @@ export function diffCatalogs(before: Catalog, after: Catalog): DiffReport {
   const sides = [catalogModel(before, "before", () => NOWHERE), catalogModel(after, "after", () => NOWHERE)] as const;
   const [old, now] = sides.map((side) => new Map(side.entities.map((e) => [e.label, e])));
   const common = [...old!.keys()].filter((label) => now!.has(label));
-  const changes: Change[] = [...presence(old!, now!), ...shapeChanges(sides[0], sides[1], common), ...descriptionChanges(old!, now!, common)];
-  changes.sort((a, b) => byText(a.group, b.group) || byText(a.kind, b.kind) || byText(a.path, b.path) || byText(a.summary, b.summary));
+  const found: Change[] = [...presence(old!, now!), ...shapeChanges(sides[0], sides[1], common), ...descriptionChanges(old!, now!, common)];
+  const changes = withRules(found.sort((a, b) => byText(a.group, b.group) || byText(a.kind, b.kind) || byText(a.path, b.path) || byText(a.summary, b.summary)));
   return { from: sideOf(before), to: sideOf(after), parties: [CLIENTS], summary: summarise(changes, [CLIENTS]), methods: rows(changes), changes };
 }
 

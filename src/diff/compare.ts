@@ -6,6 +6,7 @@ import { aggregate } from "./group.js";
 import { Impact } from "./impact.js";
 import { absorb, messageStory, type MessageStory } from "./messages.js";
 import { noteFilledFields, resultChanges } from "./results.js";
+import { withRules } from "./rules.js";
 import { code } from "./text.js";
 import type { Change, ChangeScope, DiffReport, MethodRow } from "./types.js";
 import { methodOf, revisionOf, type Revision } from "./wire.js";
@@ -18,13 +19,14 @@ export function diffModels(before: SchemaModel, after: SchemaModel): DiffReport 
   const story = messageStory(sides.before, sides.after, impact);
   const reframed = reframings(sides.before, sides.after, story.methods);
   const findings = noteFilledFields(absorb(declarationFindings(sides.before, sides.after, renames, reframed), story, sides.before, sides.after), sides.after);
-  const changes = [
+  const found = [
     ...tellReframings(story.changes, reframed),
     ...aggregate(findings, { ...sides, impact }),
     ...resultChanges(sides.before, sides.after, impact),
     ...renames.map((r) => renameChange(r, sides.before, sides.after)),
     ...constantChanges(sides.before, sides.after, impact),
-  ].sort(compareChanges);
+  ];
+  const changes = withRules(found.sort(compareChanges));
   return {
     from: sourceOf(before),
     to: sourceOf(after),

@@ -1,5 +1,6 @@
 import { byText } from "../model/order.js";
 import { typeOf } from "../model/shapes.js";
+import { unseenBaseChange } from "./bases.js";
 import type { Effect, TypeFinding } from "./findings.js";
 import type { Impact } from "./impact.js";
 import type { Change, ChangeScope } from "./types.js";
@@ -35,7 +36,7 @@ export function aggregate(findings: TypeFinding[], sides: Sides): Change[] {
   for (const same of groups.values()) {
     const { type: _type, effect, members: _members, ...rest } = same[0]!;
     const types = [...new Set(same.map((f) => f.type))].sort(byText);
-    for (const placement of place(types, rest.path, sides)) changes.push(classify({ ...rest, ...placement }, effect, sides.impact));
+    for (const placement of place(types, rest.path, sides)) changes.push(noteUnseen(classify({ ...rest, ...placement }, effect, sides.impact), sides));
   }
   return changes;
 }
@@ -49,6 +50,13 @@ function classify(change: Omit<Change, "level" | "breaking">, effect: Effect, im
     return { ...change, level: "type", breaking: [], reason };
   }
   return { ...change, level: "wire", breaking: impact.of(wire, effect) };
+}
+
+/** A change no concrete message sees (an abstract base's property every message redeclares) is a note. */
+function noteUnseen(change: Change, sides: Sides): Change {
+  if (change.level !== "wire" || !unseenBaseChange(change.types, change.path, sides.before, sides.after)) return change;
+  const reason = "no wire change: only abstract bases changed; every concrete message declares this property itself";
+  return { ...change, level: "type", breaking: [], reason };
 }
 
 function place(types: string[], path: string, sides: Sides): Placement[] {

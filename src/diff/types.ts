@@ -53,6 +53,10 @@ export interface Change {
   breaking: string[];
   /** Why it breaks (or why not), in one line. */
   reason: string;
+  /** Stable rule id (`method-removed`, `result-property-required-added`…), set on every entry of a report (rules.ts). */
+  rule?: string;
+  /** First 12 hex characters of sha256(`${rule}:${location}`), location = group, then `.path` when there is one. */
+  fingerprint?: string;
 }
 
 /** What happened to a method in one direction (keyed by the sending party). */
