@@ -37,21 +37,30 @@ export interface NodeListenerOptions {
 /** The body as a web stream: data is pulled from node as the handler reads, and never buffered whole. */
 function bodyStream(request: NodeRequestLike): ReadableStream<Uint8Array> {
   let onData: ((chunk: Uint8Array) => void) | undefined;
+  // Once cancelled (the handler refused the body), the stream is closed: node's later `end` or
+  // `error` must not touch the controller, or it throws ERR_INVALID_STATE and kills the process.
+  let settled = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       request.pause?.();
       onData = (chunk) => {
+        if (settled) return;
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
         if ((controller.desiredSize ?? 1) <= 0) request.pause?.();
       };
       request.on("data", onData);
-      request.on("end", () => controller.close());
-      request.on("error", (error: unknown) => controller.error(error));
+      request.on("end", () => {
+        if (!settled) (settled = true), controller.close();
+      });
+      request.on("error", (error: unknown) => {
+        if (!settled) (settled = true), controller.error(error);
+      });
     },
     pull() {
       request.resume?.();
     },
     cancel() {
+      settled = true;
       // Not read past the limit: the rest is discarded as it arrives (node drains it), never kept.
       if (onData) request.off?.("data", onData);
       request.resume?.();
