@@ -116,6 +116,22 @@ describe("resources, templates, prompts, completion", () => {
     expect(await old.call("resources/read", { uri: "elsewhere://x" })).toMatchObject({ error: { code: -32002 } });
   });
 
+  it("refuses template values that decode to a '/' in a simple {var}, or to a NUL in any, with -32602 (issue 32 item 17)", async () => {
+    const { server } = incidents();
+    for (const uri of ["incidents://..%2F..%2Fetc%2Fpasswd", "incidents://a%2Fb", "incidents://INC%00-1"]) {
+      expect(await modern(server, "resources/read", { uri }), uri).toMatchObject({ error: { code: -32602, data: { uri } } });
+    }
+    const old = await legacy(server);
+    expect(await old.call("resources/read", { uri: "incidents://..%2Fx" })).toMatchObject({ error: { code: -32602 } });
+    // Other encoded characters still decode, and reach the handler decoded.
+    expect((await modern(server, "resources/read", { uri: "incidents://INC%2D1" })).result.contents[0].text).toContain("db down");
+    // {+var} admits "/" (reserved expansion), never a NUL.
+    const path = gen.resourceTemplate("files://{+path}", { name: "file" }, (vars: { path: string }) => `file ${vars.path}`);
+    const files = gen.createServer({ serverInfo: SERVER_INFO, stateSecret: "registry tests: a secret of 32 bytes or more", resourceTemplates: [path] });
+    expect((await modern(files, "resources/read", { uri: "files://a/b%20c" })).result.contents[0].text).toBe("file a/b c");
+    expect(await modern(files, "resources/read", { uri: "files://a%00b" })).toMatchObject({ error: { code: -32602 } });
+  });
+
   it("lists resources (with the templates' own), templates and prompts, with arguments derived from args", async () => {
     const { server } = incidents();
     expect((await modern(server, "resources/list")).result.resources.map((r: any) => r.uri)).toEqual(["incidents://open", "incidents://INC-1"]);

@@ -14,9 +14,15 @@ export interface TemplateVariable {
 export interface UriTemplate {
   readonly template: string;
   readonly variables: readonly TemplateVariable[];
-  /** The variables of a URI the template describes, or undefined when it describes another. */
+  /**
+   * The variables of a URI the template describes, or undefined when it describes another.
+   * Throws a -32602 ProtocolError when it matches but a decoded value is refused: a NUL in any
+   * value, or a `/` in a simple `{var}` (so `..%2F..%2Fetc` never reaches a handler as a path).
+   */
   match(uri: string): Record<string, string> | undefined;
 }
+
+import { JSONRPC, ProtocolError } from "../shared/messages.js";
 
 const OPERATORS = new Set(["+", "#", ".", "/", ";", "?", "&"]);
 const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*$/;
@@ -73,6 +79,16 @@ function pattern(e: Expression): string {
   }
 }
 
+/**
+ * Percent-decoding happens after matching, so the matched text alone does not bound a value:
+ * a simple `{var}` must not decode to a `/` (it stands for one path segment), and no value may
+ * hold a NUL. `{+var}` and `{#var}` admit `/` (reserved expansion: a path), but never a NUL.
+ */
+function refuseDecoded(uri: string, name: string, operator: Expression["operator"], value: string): void {
+  const reason = value.includes("\0") ? "holds a NUL" : operator === "" && value.includes("/") ? 'holds a "/" after percent-decoding (a simple {var} is one segment)' : undefined;
+  if (reason) throw new ProtocolError(JSONRPC.invalidParams, `URI template variable ${JSON.stringify(name)} ${reason}`, { uri });
+}
+
 function decode(value: string, reserved: boolean): string | undefined {
   try {
     return reserved ? decodeURI(value) : decodeURIComponent(value);
@@ -127,6 +143,7 @@ export function parseUriTemplate(template: string): UriTemplate {
           const raw = e.operator === ";" ? captured.slice(name.length + 2) : captured;
           const value = decode(raw, e.operator === "+" || e.operator === "#");
           if (value === undefined) return undefined;
+          refuseDecoded(uri, name, e.operator, value);
           out[name] = value;
         }
       }
@@ -135,7 +152,9 @@ export function parseUriTemplate(template: string): UriTemplate {
       if (!values) return undefined;
       for (const name of query.flatMap((e) => e.names)) {
         const value = values.get(name);
-        if (value !== undefined) out[name] = value;
+        if (value === undefined) continue;
+        refuseDecoded(uri, name, "?", value);
+        out[name] = value;
       }
       return out;
     },
