@@ -81,7 +81,12 @@ function fromClient(module: Record<string, unknown>): LoadedProtocol {
   return {
     async connect(factory, options) {
       const client = createClient(factory(), options);
-      await client.open({ timeoutMs: options.timeoutMs });
+      try {
+        await client.open({ timeoutMs: options.timeoutMs });
+      } catch (error) {
+        await client.close().catch(() => undefined); // no server process or socket outlives a failed open
+        throw error;
+      }
       return client;
     },
     handlersFor: handlersFor([module["CLIENT_REVISION"] as Revision]),

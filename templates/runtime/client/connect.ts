@@ -41,7 +41,26 @@ function errorData(error: unknown): { supported?: unknown } | undefined {
   return data !== null && typeof data === "object" ? (data as { supported?: unknown }) : undefined;
 }
 
+/**
+ * Connects over a transport the factory makes (a second one when the probe lost the first). A
+ * failure closes every transport it made, so that no server process or socket outlives it.
+ */
 export async function connectWith(revisions: readonly ClientRevision[], factory: TransportFactory, options: ConnectOptions): Promise<unknown> {
+  const made: Transport[] = [];
+  const tracked = async () => {
+    const transport = await factory();
+    made.push(transport);
+    return transport;
+  };
+  try {
+    return await negotiate(revisions, tracked, options);
+  } catch (error) {
+    await Promise.all(made.map((transport) => transport.close().catch(() => undefined)));
+    throw error;
+  }
+}
+
+async function negotiate(revisions: readonly ClientRevision[], factory: TransportFactory, options: ConnectOptions): Promise<unknown> {
   const ordered = preferenceOrder(revisions);
   const modern = ordered.filter((r) => eraOf(r.spec) === "modern");
   const legacy = ordered.filter((r) => eraOf(r.spec) === "legacy");

@@ -3,6 +3,7 @@
 // responses, a JSON-RPC error in a 4xx body delivered as that error, and for legacy sessions
 // (2025-11-25 and earlier) Mcp-Session-Id, the GET stream and resumption with Last-Event-ID.
 import { ClientError } from "./errors.js";
+import { DEFAULT_MAX_MESSAGE_BYTES, readBoundedText } from "./http-body.js";
 import { anySignal } from "./session.js";
 import { encodeHeaderValue } from "../shared/headers.js";
 import { classifyMessage, parseMessage, type JsonRpcMessage, type JsonRpcRequest } from "../shared/jsonrpc.js";
@@ -31,6 +32,11 @@ export interface HttpTransportOptions {
   redirects?: "same-origin" | "error" | undefined;
   /** The longest SSE line read, in characters (default 64 Mi): a longer one's event is dropped and reported. */
   maxSseLineLength?: number | undefined;
+  /**
+   * The longest JSON answer (or error body) read, in bytes (default 64 MiB): a longer one fails its
+   * request (ClientError "http") as soon as it passes the bound, and its body is cancelled.
+   */
+  maxMessageBytes?: number | undefined;
   /** What arrived that the client does not act on (an SSE event that is not JSON-RPC, a request a modern server may not send). */
   onProtocolNoise?: ((line: string, reason: string) => void) | undefined;
 }
@@ -50,6 +56,8 @@ function envelopeVersion(message: JsonRpcMessage): string | undefined {
   const version = meta !== null && typeof meta === "object" ? (meta as { [key: string]: unknown })[META.protocolVersion] : undefined;
   return typeof version === "string" ? version : undefined;
 }
+
+const methodOf = (message: JsonRpcMessage) => ("method" in message ? message.method : "a response");
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -116,7 +124,7 @@ export class StreamableHttpTransport implements Transport {
       void this.readResponseStream(response.body, request, options);
       return;
     }
-    if (type === JSON_TYPE) return this.deliverJson(await response.text(), request);
+    if (type === JSON_TYPE) return this.deliverJson(await this.boundedText(response, `the response to ${methodOf(message)}`), request);
     await response.body?.cancel().catch(() => undefined);
     throw new ClientError("http", `unexpected content type ${JSON.stringify(type)} from ${this.url}`, { detail: { status: response.status } });
   }
@@ -187,7 +195,11 @@ export class StreamableHttpTransport implements Transport {
 
   /** A non-2xx answer: its JSON-RPC error when the body holds one (a 400 from a modern server), else an HTTP failure. */
   private async failed(response: Response, message: JsonRpcMessage, request: JsonRpcRequest | undefined): Promise<void> {
-    const text = await response.text().catch(() => "");
+    const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${methodOf(message)}`;
+    const text = await this.boundedText(response, `${status}: its body`).catch((error: unknown) => {
+      if (error instanceof ClientError) throw error;
+      return ""; // a body that broke off: the status alone is the answer
+    });
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -202,10 +214,17 @@ export class StreamableHttpTransport implements Transport {
       this.onmessage?.({ ...classified.message, id: request.id });
       return;
     }
-    const method = "method" in message ? message.method : "a response";
-    throw new ClientError("http", `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${method}${text ? `: ${text.slice(0, 300)}` : ""}`, {
+    throw new ClientError("http", `${status}${text ? `: ${text.slice(0, 300)}` : ""}`, {
       detail: { status: response.status, statusText: response.statusText, body: text },
     });
+  }
+
+  /** The body's text; a ClientError saying `subject` is too long when it passes `maxMessageBytes`. */
+  private async boundedText(response: Response, subject: string): Promise<string> {
+    const max = this.options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    const text = await readBoundedText(response, max);
+    if (text !== undefined) return text;
+    throw new ClientError("http", `${subject} is longer than maxMessageBytes (${max} bytes); it was not read further`, { detail: { status: response.status, maxMessageBytes: max } });
   }
 
   private deliverJson(text: string, request: JsonRpcRequest | undefined): void {
