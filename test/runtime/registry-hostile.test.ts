@@ -66,3 +66,76 @@ describe("item 4: resource templates a hostile URI cannot stall", () => {
     expect(JSON.parse(read.result.contents[0].text)).toEqual({ a: "p", b: "q", c: "r/s" });
   });
 });
+
+describe("item 18: cursors that removing an item does not shift", () => {
+  const names = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
+  const LISTS = [
+    { method: "tools/list", key: "tools", kind: "tool", id: (t: any) => t.name, make: (name: string) => gen.tool(name, {}, () => name) },
+    { method: "prompts/list", key: "prompts", kind: "prompt", id: (p: any) => p.name, make: (name: string) => gen.prompt(name, {}, () => name) },
+    { method: "resources/list", key: "resources", kind: "resource", id: (r: any) => r.uri, make: (name: string) => gen.resource(`static://${name}`, { name }, () => name) },
+    { method: "resources/templates/list", key: "resourceTemplates", kind: "resourceTemplate", id: (t: any) => t.uriTemplate, make: (name: string) => gen.resourceTemplate(`${name}://{id}`, { name }, () => name) },
+  ];
+  const serverWith = (list: (typeof LISTS)[number], items: unknown[], pageSize: number) =>
+    gen.createServer({ serverInfo: SERVER_INFO, stateSecret: SECRET, pageSize, [list.key]: items });
+
+  for (const list of LISTS) {
+    it(`${list.method}: removing items already returned, and the one the cursor names, between pages skips and repeats nothing`, async () => {
+      const all = names("n", 7).map(list.make);
+      const server = serverWith(list, all, 2);
+      const ids: string[] = all.map((item: any) => item.uri ?? item.uriTemplate ?? item.name);
+      // Between pages: after the first, an item already returned; after the second, the item the
+      // cursor names and another already returned.
+      const removals: string[][] = [[ids[0]!], [ids[3]!, ids[1]!]];
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      for (let pages = 0; pages < 10; pages++) {
+        const page = await modern(server, list.method, cursor === undefined ? {} : { cursor });
+        expect(page.error, `page ${pages + 1}`).toBeUndefined();
+        seen.push(...page.result[list.key].map(list.id));
+        cursor = page.result.nextCursor;
+        if (cursor === undefined) break;
+        for (const id of removals[pages] ?? []) expect(server.remove(list.kind, id)).toBe(true);
+      }
+      expect(seen).toEqual(ids); // each once, in order
+    });
+  }
+
+  it("an item added while a client pages comes at the end; one removed before it is reached is simply not listed", async () => {
+    const list = LISTS[0]!;
+    const server = serverWith(list, names("t", 4).map(list.make), 2);
+    const first = await modern(server, "tools/list");
+    server.remove("tool", "t2");
+    server.add(list.make("late"));
+    const second = await modern(server, "tools/list", { cursor: first.result.nextCursor });
+    expect([...first.result.tools, ...second.result.tools].map(list.id)).toEqual(["t0", "t1", "t3", "late"]);
+    expect(second.result.nextCursor).toBeUndefined();
+  });
+
+  it("resources/list pages through static resources, then each template's own listing, and a removed template shifts nothing", async () => {
+    const listing = (prefix: string) => () => names(prefix, 3).map((id) => ({ uri: `${prefix}://${id}`, name: id }));
+    const resources = [gen.resource("static://a", { name: "a" }, () => "a"), gen.resource("static://b", { name: "b" }, () => "b")];
+    const resourceTemplates = ["p", "q"].map((prefix) => gen.resourceTemplate(`${prefix}://{id}`, { name: prefix, list: listing(prefix) }, () => prefix));
+    const server = gen.createServer({ serverInfo: SERVER_INFO, stateSecret: SECRET, pageSize: 3, resources, resourceTemplates });
+    const uris: string[] = [];
+    let page = await modern(server, "resources/list");
+    uris.push(...page.result.resources.map((r: any) => r.uri));
+    server.remove("resource", "static://a");
+    page = await modern(server, "resources/list", { cursor: page.result.nextCursor });
+    uris.push(...page.result.resources.map((r: any) => r.uri));
+    server.remove("resourceTemplate", "p://{id}");
+    page = await modern(server, "resources/list", { cursor: page.result.nextCursor });
+    uris.push(...page.result.resources.map((r: any) => r.uri));
+    expect(page.result.nextCursor).toBeUndefined();
+    expect(uris).toEqual(["static://a", "static://b", "p://p0", "p://p1", "p://p2", "q://q0", "q://q1", "q://q2"]);
+  });
+
+  it("cursors stay opaque, and one the server did not make is -32602", async () => {
+    const list = LISTS[0]!;
+    const server = serverWith(list, names("t", 3).map(list.make), 1);
+    const { nextCursor } = (await modern(server, "tools/list")).result;
+    expect(nextCursor).toMatch(/^[A-Za-z0-9+/_-]+$/); // no name of a tool, no JSON
+    expect(nextCursor).not.toContain("t0");
+    const forged = [btoa(JSON.stringify({ offset: 1 })), btoa(JSON.stringify({ after: [-1] })), btoa(JSON.stringify({ after: [] })), btoa(JSON.stringify({ after: [1, 2, 3, 4] })), btoa("[1]"), "garbage", "", 42];
+    for (const cursor of forged) expect((await modern(server, "tools/list", { cursor })).error?.code, String(cursor)).toBe(-32602);
+  });
+});
