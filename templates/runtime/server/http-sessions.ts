@@ -3,7 +3,8 @@
 // opened them. A replica holds a *view* of a session only while it serves one of its requests or
 // one of its GET streams: the view carries what cannot leave the process (requests in flight,
 // answers awaited from the client, open streams), the store everything else. A GET stream sends
-// the events the store logs for it, in order, from an id a reconnecting client may name.
+// the events the store logs for it, in order, from an id a reconnecting client may name; a
+// stream whose client does not read is paused (its events wait in the store's bounded log).
 import { ProtocolError } from "../shared/messages.js";
 import { refreshSession, sessionSnapshot } from "./session.js";
 import { StoreUnavailableError, type McpStore, type SessionChange, type StoreLimits, type StoreListener, type StoredEvent } from "../stores/store.js";
@@ -14,6 +15,15 @@ import type { JsonRpcMessage, JsonRpcNotification } from "./types.js";
 export interface StreamSink {
   send(event: StoredEvent): void;
   close(): void;
+  /** False while what was sent is not yet read (the client reads slowly, or not at all): sending waits for `resume`. */
+  ready(): boolean;
+}
+
+/** An attached GET stream. */
+export interface StreamHandle {
+  detach(): void;
+  /** The sink can take more: sending goes on from where it stopped. */
+  resume(): void;
 }
 
 interface HeldStream {
@@ -24,6 +34,8 @@ interface HeldStream {
   reading: boolean;
   /** More was logged while a read ran: read again. */
   again: boolean;
+  /** The sink was full: nothing is read for it until it resumes (what is logged meanwhile waits in the log). */
+  paused: boolean;
 }
 
 interface View {
@@ -105,20 +117,27 @@ export class SessionTable {
 
   /**
    * Opens a GET stream of an acquired session: the events after `lastEventId` first, then those
-   * logged for this stream. Resolves with its detach function; undefined when the session is gone.
+   * logged for this stream. Resolves with its handle; undefined when the session is gone. The
+   * replay is sent whole (the log keeps at most `eventWindow` events); later events only while
+   * the sink is ready.
    */
-  async attach(session: Session, lastEventId: string | undefined, sink: StreamSink): Promise<(() => void) | undefined> {
+  async attach(session: Session, lastEventId: string | undefined, sink: StreamSink): Promise<StreamHandle | undefined> {
     const view = this.#views.get(session.id);
     if (!view) return undefined;
     const token = `${this.#replica}.${++this.#streams}`;
     const attached = await this.#store.attachStream(session.id, token, lastEventId);
     if (!attached) return undefined;
     for (const event of attached.replay) sink.send(event);
-    const stream: HeldStream = { token, sink, cursor: attached.cursor, reading: false, again: false };
+    const stream: HeldStream = { token, sink, cursor: attached.cursor, reading: false, again: false, paused: false };
     view.streams.set(token, stream);
     this.#beat();
     this.#read(view, stream); // what was logged between the attach and now
-    return () => this.#detach(view, stream);
+    const resume = () => {
+      if (!stream.paused) return;
+      stream.paused = false;
+      this.#read(view, stream);
+    };
+    return { detach: () => this.#detach(view, stream), resume };
   }
 
   #track(session: Session): View {
@@ -151,8 +170,12 @@ export class SessionTable {
     this.#beat();
   }
 
-  /** Reads the stream's log on from its cursor and sends what was logged for it; one read at a time. */
+  /**
+   * Reads the stream's log on from its cursor and sends what was logged for it; one read at a
+   * time. Stops, the cursor before the first event not sent, when the sink is full.
+   */
   #read(view: View, stream: HeldStream): void {
+    if (stream.paused) return;
     if (stream.reading) {
       stream.again = true;
       return;
@@ -165,7 +188,13 @@ export class SessionTable {
           stream.again = false;
           for (const event of await this.#store.readEvents(view.session.id, stream.cursor)) {
             if (!open()) return;
-            if (event.target === stream.token) stream.sink.send(event);
+            if (event.target === stream.token) {
+              if (!stream.sink.ready()) {
+                stream.paused = true;
+                return;
+              }
+              stream.sink.send(event);
+            }
             stream.cursor = event.id;
           }
         } while (stream.again && open());

@@ -4,7 +4,7 @@
 // checked without the body (path, method, Host/Origin, Content-Type, Content-Length) is checked
 // before a byte of it is read; the body is then read up to a limit and decoded once.
 import { BodyRefusal, DEFAULT_MAX_BODY_BYTES, decodeBody, readBody, refuseBeforeReading } from "./http-body.js";
-import { SessionTable } from "./http-sessions.js";
+import { SessionTable, type StreamHandle } from "./http-sessions.js";
 import { HEADER } from "../shared/protocol.js";
 import { errorResponse, JSONRPC, ProtocolError } from "../shared/messages.js";
 import { checkHostAndOrigin, type OriginOptions } from "./origin.js";
@@ -80,6 +80,12 @@ export function sseEvent(message: unknown, id?: string): Uint8Array {
 
 /** Sent first on a GET stream, so that its headers reach the client at once. */
 const PRIMING = encoder.encode(":\n\n");
+
+/**
+ * The bytes a GET stream queues for a client that does not read (beyond what node and the
+ * kernel buffer): past them the stream is paused, and its events wait in the store's log.
+ */
+const STREAM_HIGH_WATER_BYTES = 64 * 1024;
 
 interface HttpContext {
   server: McpServer;
@@ -287,21 +293,24 @@ async function openSessionStream(context: HttpContext, request: Request): Promis
   if (session instanceof Response) return session;
   let closed!: () => void;
   const ended = new Promise<void>((resolve) => (closed = resolve));
-  let detach: (() => void) | undefined;
+  let handle: StreamHandle | undefined;
   let gone = false;
   const end = () => {
     gone = true;
-    detach?.();
-    detach = undefined;
+    handle?.detach();
+    handle = undefined;
     closed();
   };
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  // start() runs now, in the constructor: the controller is there for the replayed events.
-  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c).enqueue(PRIMING), cancel: end });
+  // start() runs now, in the constructor: the controller is there for the replayed events. Its
+  // queue is counted in bytes; pull() runs when the client has read it down below the mark.
+  const strategy = { highWaterMark: STREAM_HIGH_WATER_BYTES, size: (chunk: Uint8Array) => chunk.byteLength };
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c).enqueue(PRIMING), pull: () => handle?.resume(), cancel: end }, strategy);
   const sink = {
     send: (event: { id: string; message: unknown }) => {
       if (!gone) controller.enqueue(sseEvent(event.message, event.id));
     },
+    ready: () => !gone && (controller.desiredSize ?? 0) > 0,
     close: () => {
       end();
       try {
@@ -312,13 +321,13 @@ async function openSessionStream(context: HttpContext, request: Request): Promis
     },
   };
   try {
-    detach = await context.sessions.attach(session, lastEventIdOf(request), sink);
+    handle = await context.sessions.attach(session, lastEventIdOf(request), sink);
   } catch (error) {
     return storeFailure(context, error, null);
   } finally {
     context.sessions.release(session);
   }
-  if (!detach) return jsonResponse(errorResponse(null, -32001, "Session not found"), 404);
+  if (!handle) return jsonResponse(errorResponse(null, -32001, "Session not found"), 404);
   holdUntil(request, ended);
   if (request.signal.aborted) end();
   else request.signal.addEventListener("abort", end, { once: true });

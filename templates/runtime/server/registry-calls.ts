@@ -7,6 +7,7 @@ import { isInputRequired } from "./context.js";
 import { ResourceNotFound, ToolError, type Completer, type DefinitionContext, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition } from "./define.js";
 import { issueData, isObject, JSONRPC, ProtocolError } from "../shared/messages.js";
 import type { JsonObject } from "./types.js";
+import { refuseLongUri } from "./uri-template.js";
 
 type Issues = ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
 
@@ -69,7 +70,7 @@ export interface ResultFinisher {
   finish(method: string, result: JsonObject, version: string, own?: JsonObject): JsonObject;
 }
 
-/** resources/read: a registered URI, else the first template that matches; else the revision's resource-not-found error. */
+/** resources/read: a registered URI, else the first template that matches; else the revision's resource-not-found error. A URI over MAX_URI_LENGTH is -32602. */
 export async function readResource(
   registry: ResultFinisher,
   resources: ReadonlyMap<string, ResourceDefinition>,
@@ -79,6 +80,7 @@ export async function readResource(
   era: "stateless" | "session",
 ): Promise<unknown> {
   const uri = String(params["uri"]);
+  refuseLongUri(uri); // before any template is tried: bounds the matching work per template
   const notFound = (message = "Resource not found") => new ProtocolError(RESOURCE_NOT_FOUND[era], message, { uri });
   const read = async (run: () => unknown, mimeType: unknown, own: JsonObject) => {
     let returned: unknown;

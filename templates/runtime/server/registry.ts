@@ -3,11 +3,12 @@
 // pagination, tools/call, resources/read, prompts/get, completion/complete), the capabilities
 // they stand for, and the result fields each revision requires besides what the registry
 // produces (2026-07-28's ttlMs and cacheScope), filled from the server's `resultDefaults` and
-// only where the serving revision has them. Items can be added and removed while it runs.
+// only where the serving revision has them. Items can be added and removed while it runs, and
+// a client paging through a list meanwhile misses nothing (cursors name places: server/pages.ts).
 import { callTool, complete, getPrompt, readResource } from "./registry-calls.js";
 import { jsonSchemaOf, type JsonSchemaDialect } from "./elicit.js";
 import { keyOf, type Definition, type DefinitionKind, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition } from "./define.js";
-import { JSONRPC, ProtocolError } from "../shared/messages.js";
+import { page, type Listed } from "./pages.js";
 import type { JsonObject, RevisionBinding, RuntimeHandler } from "./types.js";
 
 export interface RegistryOptions {
@@ -69,6 +70,9 @@ export class Registry {
   readonly #pageSize: number;
   readonly #defaults: JsonObject;
   readonly #schemas = new WeakMap<ToolDefinition, Map<string, JsonObject>>();
+  /** Each registered definition's sequence number: its place in the lists, which removals do not shift (server/pages.ts). */
+  readonly #sequence = new WeakMap<Definition, number>();
+  #added = 0;
   /** The methods this registry answers. */
   readonly methods: readonly string[];
 
@@ -118,6 +122,7 @@ export class Registry {
         throw new TypeError(`${definition.kind} ${JSON.stringify(keyOf(definition))} has completions, but completion/complete is answered by a raw handler`);
       }
       items.set(keyOf(definition), definition);
+      this.#sequence.set(definition, this.#added++);
       changed.add(family);
     }
     for (const family of changed) this.#host.changed(family);
@@ -157,7 +162,7 @@ export class Registry {
 
   async #answer(method: string, params: JsonObject, ctx: { protocolVersion: string }): Promise<unknown> {
     const list = LISTS[method as keyof typeof LISTS];
-    if (list) return this.finish(method, await this.#page(list.key, params["cursor"], await this.#listed(method, ctx)), ctx.protocolVersion);
+    if (list) return this.finish(method, page(list.key, params["cursor"], await this.#listed(method, ctx), this.#pageSize), ctx.protocolVersion);
     const binding = this.#binding(ctx.protocolVersion);
     const era = binding?.era ?? "stateless";
     switch (method) {
@@ -172,19 +177,23 @@ export class Registry {
     }
   }
 
-  /** Every item of a list, as the serving revision lists it. */
-  async #listed(method: string, ctx: { protocolVersion: string }): Promise<unknown[]> {
+  /** Every item of a list, as the serving revision lists it, each at its place (static resources before the templates' listings). */
+  async #listed(method: string, ctx: { protocolVersion: string }): Promise<Listed[]> {
     const dialect = this.#binding(ctx.protocolVersion)?.jsonSchemaDialect ?? "draft-2020-12";
+    const placed = <D extends Definition>(items: Map<string, D>, listing: (d: D) => unknown, part: number[] = []): Listed[] => [...items.values()].map((d) => ({ at: [...part, this.#sequence.get(d)!], item: listing(d) }));
     switch (method) {
       case "tools/list":
-        return [...this.#items.tool.values()].map((t) => this.#toolListing(t, dialect));
+        return placed(this.#items.tool, (t) => this.#toolListing(t, dialect));
       case "resources/templates/list":
-        return [...this.#items.resourceTemplate.values()].map((t) => ({ uriTemplate: t.uriTemplate, ...t.info }));
+        return placed(this.#items.resourceTemplate, (t) => ({ uriTemplate: t.uriTemplate, ...t.info }));
       case "prompts/list":
-        return [...this.#items.prompt.values()].map((p) => promptListing(p, dialect));
+        return placed(this.#items.prompt, (p) => promptListing(p, dialect));
       default: {
-        const dynamic = await Promise.all([...this.#items.resourceTemplate.values()].map(async (t) => (t.list ? await t.list(ctx as never) : [])));
-        return [...[...this.#items.resource.values()].map((r) => ({ uri: r.uri, ...r.info })), ...dynamic.flat()];
+        const templates = [...this.#items.resourceTemplate.values()];
+        const dynamic = await Promise.all(templates.map(async (t) => (t.list ? await t.list(ctx as never) : [])));
+        // A template's own listing is paged by index within it: the author's callback decides what it holds.
+        const listed = templates.flatMap((t, i) => dynamic[i]!.map((item, index): Listed => ({ at: [1, this.#sequence.get(t)!, index], item })));
+        return [...placed(this.#items.resource, (r) => ({ uri: r.uri, ...r.info }), [0]), ...listed];
       }
     }
   }
@@ -201,25 +210,6 @@ export class Registry {
     }
     return listing;
   }
-
-  /** One page: the items from the cursor's offset (an opaque cursor the registry made). */
-  async #page(key: string, cursor: unknown, items: unknown[]): Promise<JsonObject> {
-    const offset = cursor === undefined ? 0 : offsetOf(cursor);
-    const end = offset + this.#pageSize;
-    const page: JsonObject = { [key]: items.slice(offset, end) };
-    if (end < items.length) page["nextCursor"] = btoa(JSON.stringify({ offset: end })).replace(/=+$/, "");
-    return page;
-  }
-}
-
-function offsetOf(cursor: unknown): number {
-  try {
-    const { offset } = JSON.parse(atob(String(cursor))) as { offset?: unknown };
-    if (typeof offset === "number" && Number.isSafeInteger(offset) && offset >= 0) return offset;
-  } catch {
-    // falls through to the refusal
-  }
-  throw new ProtocolError(JSONRPC.invalidParams, "Invalid cursor", { cursor });
 }
 
 /** A tool's schema as listed: a JSON Schema object in the revision's dialect (its default, so without `$schema`). */

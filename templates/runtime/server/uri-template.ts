@@ -17,17 +17,17 @@ export interface UriTemplate {
   /**
    * The variables of a URI the template describes, or undefined when it describes another.
    * Throws a -32602 ProtocolError when it matches but a decoded value is refused: a NUL in any
-   * value, or a `/` in a simple `{var}` (so `..%2F..%2Fetc` never reaches a handler as a path).
+   * value, or a `/` in a simple `{var}` (so `..%2F..%2Fetc` never reaches a handler as a path);
+   * and refuses a URI longer than MAX_URI_LENGTH the same way. Linear in the URI's length.
    */
   match(uri: string): Record<string, string> | undefined;
 }
 
 import { JSONRPC, ProtocolError } from "../shared/messages.js";
+import { PatternBuilder, type Pattern } from "./uri-match.js";
 
 const OPERATORS = new Set(["+", "#", ".", "/", ";", "?", "&"]);
 const VARNAME = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:\.?(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2}))*$/;
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 interface Expression {
   operator: TemplateVariable["operator"];
@@ -61,22 +61,44 @@ function expression(template: string, body: string): Expression {
   return { operator, names };
 }
 
-/** The regular expression of a non-query expression; each variable is one capture group. */
-function pattern(e: Expression): string {
+/**
+ * The matcher of a non-query expression; each variable is one group. The pieces are those of
+ * the regular expression the template stands for (a simple `{a,b}` is `([^/?#,]+),([^/?#,]+)`,
+ * a reserved `{+a}` is `([^?#]+?)`, …), matched in linear time (uri-match.ts).
+ */
+function expressionPattern(b: PatternBuilder, e: Expression): void {
+  const each = (piece: (name: string) => void, separator = ""): void => {
+    e.names.forEach((name, i) => {
+      if (i) b.text(separator);
+      piece(name);
+    });
+  };
   switch (e.operator) {
     case "":
-      return e.names.map(() => "([^/?#,]+)").join(",");
+      return each(() => b.capture(() => b.someNotIn("/?#,", false)), ",");
     case "+":
-      return e.names.map(() => "([^?#]+?)").join(",");
+      return each(() => b.capture(() => b.someNotIn("?#", true)), ",");
     case "#":
-      return `(?:#${e.names.map(() => "([^,]*?)").join(",")})?`;
+      b.optional(() => {
+        b.text("#");
+        each(() => b.capture(() => b.anyNotIn(",", true)), ",");
+      });
+      return;
     case ".":
-      return e.names.map(() => "(?:\\.([^/?#.]*))?").join("");
+      return each(() => b.optional(() => b.text(".").capture(() => b.anyNotIn("/?#.", false))));
     case "/":
-      return e.names.map(() => "(?:/([^/?#]*))?").join("");
+      return each(() => b.optional(() => b.text("/").capture(() => b.anyNotIn("/?#", false))));
     default: // ";": the whole `;name` or `;name=value` is captured (`;name` alone is the empty value)
-      return e.names.map((n) => `(;${escape(n)}(?:=[^;/?#]*)?)?`).join("");
+      return each((name) => b.optional(() => b.capture(() => b.text(`;${name}`).optional(() => b.text("=").anyNotIn(";/?#", false)))));
   }
+}
+
+/** Longer URIs are refused (-32602) before any template is tried. */
+export const MAX_URI_LENGTH = 16_384;
+
+/** Refuses a URI over MAX_URI_LENGTH with -32602 (its length in the data, not the URI itself). */
+export function refuseLongUri(uri: string): void {
+  if (uri.length > MAX_URI_LENGTH) throw new ProtocolError(JSONRPC.invalidParams, `URI is longer than ${MAX_URI_LENGTH} characters`, { length: uri.length, maxLength: MAX_URI_LENGTH });
 }
 
 /**
@@ -111,7 +133,16 @@ function queryValues(query: string): Map<string, string> | undefined {
   return values;
 }
 
-export function parseUriTemplate(template: string): UriTemplate {
+interface Compiled {
+  variables: TemplateVariable[];
+  /** The expressions before the query, whose variables are the pattern's groups in order. */
+  inHead: Expression[];
+  /** The query expressions (`{?…}`, `{&…}`): the last group holds the whole query. */
+  query: Expression[];
+  pattern: Pattern;
+}
+
+function compile(template: string): Compiled {
   const all = parts(template);
   const expressions = all.filter((p): p is Expression => typeof p !== "string");
   const query = expressions.filter((e) => e.operator === "?" || e.operator === "&");
@@ -120,22 +151,37 @@ export function parseUriTemplate(template: string): UriTemplate {
     throw new TypeError(`URI template ${JSON.stringify(template)}: a query expression ({?…} or {&…}) must come last`);
   }
   const head = queryAt === -1 ? all : all.slice(0, queryAt);
-  const inHead = head.filter((p): p is Expression => typeof p !== "string");
-  const regex = new RegExp(`^${head.map((p) => (typeof p === "string" ? escape(p) : pattern(p))).join("")}${query.length ? "(?:[?&]([^#]*))?" : ""}$`);
+  const builder = new PatternBuilder();
+  for (const p of head) {
+    if (typeof p === "string") builder.text(p);
+    else expressionPattern(builder, p);
+  }
+  if (query.length) builder.optional(() => builder.oneOf("?&").capture(() => builder.anyNotIn("#", false)));
   const variables: TemplateVariable[] = expressions.flatMap((e) => e.names.map((name) => ({ name, operator: e.operator, optional: e.operator !== "" && e.operator !== "+" })));
   const seen = new Set<string>();
   for (const v of variables) {
     if (seen.has(v.name)) throw new TypeError(`URI template ${JSON.stringify(template)}: variable ${JSON.stringify(v.name)} appears twice`);
     seen.add(v.name);
   }
+  return { variables, inHead: head.filter((p): p is Expression => typeof p !== "string"), query, pattern: builder.build() };
+}
+
+/** The matcher a template compiles to (its work is observable: MatchResult.steps). */
+export function templatePattern(template: string): Pattern {
+  return compile(template).pattern;
+}
+
+export function parseUriTemplate(template: string): UriTemplate {
+  const { variables, inHead, query, pattern } = compile(template);
   return {
     template,
     variables,
     match(uri) {
-      const found = regex.exec(uri);
+      refuseLongUri(uri);
+      const found = pattern.run(uri).groups;
       if (!found) return undefined;
       const out: Record<string, string> = {};
-      let group = 1;
+      let group = 0;
       for (const e of inHead) {
         for (const name of e.names) {
           const captured = found[group++];
