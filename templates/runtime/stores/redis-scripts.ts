@@ -14,9 +14,19 @@
 //   P u:<uri>      the sessions subscribed to a URI, expiring after the last of them
 //   P idx          every session by its last use (for maxSessions), expiring after the newest
 // Channel: P bus (events logged, sessions closed, notifications and forwarded messages).
+//
+// ARGV[1] is the prefix and ARGV[2] a deadline (ms on Redis's clock, or ""): a script run on
+// behalf of a client's request that reaches Redis after it changes nothing and fails with LATE,
+// so that a request answered 503 because Redis was slow is not applied later behind its back.
 
 const HELPERS = `
 local P = ARGV[1]
+local function late()
+  if ARGV[2] == '' then return false end
+  local now = redis.call('TIME')
+  return tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000) > tonumber(ARGV[2])
+end
+local LATE = 'LATE the command reached Redis after its deadline and was not applied'
 local function extend(key, ttl)
   if redis.call('PTTL', key) < ttl then redis.call('PEXPIRE', key, ttl) end
 end
@@ -42,16 +52,17 @@ local function drop(id)
 end
 `;
 
-/** ARGV: P, id, record, now, idleMs, maxSessions, whenFull. Returns {1, evicted…} or {0} (full, refused). */
+/** ARGV: P, deadline, id, record, now, idleMs, maxSessions, whenFull. Returns {1, evicted…} or {0} (full, refused). */
 const CREATE = `
-local id, record, now, idle, max = ARGV[2], ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
+if late() then return redis.error_reply(LATE) end
+local id, record, now, idle, max = ARGV[3], ARGV[4], tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
 local idx = P .. 'idx'
 for _, old in ipairs(redis.call('ZRANGEBYSCORE', idx, '-inf', now - idle, 'LIMIT', 0, 256)) do
   if redis.call('EXISTS', P .. 's:' .. old) == 0 then redis.call('ZREM', idx, old) end
 end
 local evicted = {}
 while redis.call('ZCARD', idx) >= max do
-  if ARGV[7] == 'refuse' then return {0} end
+  if ARGV[8] == 'refuse' then return {0} end
   local oldest = redis.call('ZRANGE', idx, 0, 0)[1]
   if redis.call('EXISTS', P .. 's:' .. oldest) == 0 then
     redis.call('ZREM', idx, oldest)
@@ -66,39 +77,48 @@ redis.call('PEXPIRE', idx, idle)
 return {1, unpack(evicted)}
 `;
 
-/** ARGV: P, id, now, idleMs. The record, its idle time restarted, or nil. */
-const GET = `return touch(ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]))`;
+/** ARGV: P, deadline, id, now, idleMs. The record, its idle time restarted, or nil. */
+const GET = `
+if late() then return redis.error_reply(LATE) end
+return touch(ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]))
+`;
 
-/** ARGV: P, id, expected record, new record, 'sub' | 'unsub' | '', uri, idleMs. 1 done, 0 gone, -1 changed meanwhile. */
+/** ARGV: P, deadline, id, expected record, new record, 'sub' | 'unsub' | '', uri, idleMs. 1 done, 0 gone, -1 changed meanwhile. */
 const UPDATE = `
-local id = ARGV[2]
+if late() then return redis.error_reply(LATE) end
+local id = ARGV[3]
 local current = redis.call('GET', P .. 's:' .. id)
 if not current then return 0 end
-if current ~= ARGV[3] then return -1 end
-redis.call('SET', P .. 's:' .. id, ARGV[4], 'KEEPTTL')
-local subscribers, mine, idle = P .. 'u:' .. ARGV[6], P .. 'ss:' .. id, tonumber(ARGV[7])
-if ARGV[5] == 'sub' then
+if current ~= ARGV[4] then return -1 end
+redis.call('SET', P .. 's:' .. id, ARGV[5], 'KEEPTTL')
+local subscribers, mine, idle = P .. 'u:' .. ARGV[7], P .. 'ss:' .. id, tonumber(ARGV[8])
+if ARGV[6] == 'sub' then
   redis.call('SADD', subscribers, id)
   extend(subscribers, idle)
-  redis.call('SADD', mine, ARGV[6])
+  redis.call('SADD', mine, ARGV[7])
   redis.call('PEXPIRE', mine, redis.call('PTTL', P .. 's:' .. id))
-elseif ARGV[5] == 'unsub' then
+elseif ARGV[6] == 'unsub' then
   redis.call('SREM', subscribers, id)
-  redis.call('SREM', mine, ARGV[6])
+  redis.call('SREM', mine, ARGV[7])
 end
 return 1
 `;
 
-/** ARGV: P, id. */
-const DELETE = `drop(ARGV[2]) return 1`;
+/** ARGV: P, deadline, id. */
+const DELETE = `
+if late() then return redis.error_reply(LATE) end
+drop(ARGV[3])
+return 1
+`;
 
 /**
- * ARGV: P, id, stream, after ('' for none), leaseMs. Registers the stream as the newest (the
+ * ARGV: P, deadline, id, stream, after ('' for none), leaseMs. Registers the stream as the newest (the
  * 64 newest are kept) and returns {cursor, events after \`after\` up to it}, or nil when the
  * session is gone.
  */
 const ATTACH = `
-local id, stream = ARGV[2], ARGV[3]
+if late() then return redis.error_reply(LATE) end
+local id, stream = ARGV[3], ARGV[4]
 local ttl = redis.call('PTTL', P .. 's:' .. id)
 if ttl < 0 then return false end
 local streams = P .. 'st:' .. id
@@ -106,29 +126,29 @@ local top = redis.call('ZREVRANGE', streams, 0, 0, 'WITHSCORES')
 redis.call('ZADD', streams, (tonumber(top[2]) or 0) + 1, stream)
 redis.call('ZREMRANGEBYRANK', streams, 0, -65)
 redis.call('PEXPIRE', streams, ttl)
-redis.call('SET', P .. 'l:' .. stream, '1', 'PX', tonumber(ARGV[5]))
+redis.call('SET', P .. 'l:' .. stream, '1', 'PX', tonumber(ARGV[6]))
 local log = P .. 'e:' .. id
 local last = redis.call('XREVRANGE', log, '+', '-', 'COUNT', 1)[1]
 local cursor = last and last[1] or '0-0'
 local replay = {}
-if ARGV[4] ~= '' then replay = redis.call('XRANGE', log, '(' .. ARGV[4], cursor) end
+if ARGV[5] ~= '' then replay = redis.call('XRANGE', log, '(' .. ARGV[5], cursor) end
 return {cursor, replay}
 `;
 
-/** ARGV: P, id, stream. */
+/** ARGV: P, deadline, id, stream. */
 const DETACH = `
-redis.call('ZREM', P .. 'st:' .. ARGV[2], ARGV[3])
-redis.call('DEL', P .. 'l:' .. ARGV[3])
+redis.call('ZREM', P .. 'st:' .. ARGV[3], ARGV[4])
+redis.call('DEL', P .. 'l:' .. ARGV[4])
 return 1
 `;
 
 /**
- * ARGV: P, message, uri ('' : every session), eventWindow, bus message for the listen streams.
+ * ARGV: P, deadline, message, uri ('' : every session), eventWindow, bus message for the listen streams.
  * Logs the message for each session that wants it, for its newest stream whose lease holds.
  */
 const PUBLISH = `
 local ids
-if ARGV[3] ~= '' then ids = redis.call('SMEMBERS', P .. 'u:' .. ARGV[3]) else ids = redis.call('ZRANGE', P .. 'idx', 0, -1) end
+if ARGV[4] ~= '' then ids = redis.call('SMEMBERS', P .. 'u:' .. ARGV[4]) else ids = redis.call('ZRANGE', P .. 'idx', 0, -1) end
 local logged = {}
 for _, id in ipairs(ids) do
   local ttl = redis.call('PTTL', P .. 's:' .. id)
@@ -138,30 +158,32 @@ for _, id in ipairs(ids) do
       if redis.call('EXISTS', P .. 'l:' .. stream) == 1 then target = stream break end
     end
     local log = P .. 'e:' .. id
-    redis.call('XADD', log, 'MAXLEN', ARGV[4], '*', 'm', ARGV[2], 't', target)
+    redis.call('XADD', log, 'MAXLEN', ARGV[5], '*', 'm', ARGV[3], 't', target)
     redis.call('PEXPIRE', log, ttl)
     logged[#logged + 1] = id
-  elseif ARGV[3] ~= '' then
-    redis.call('SREM', P .. 'u:' .. ARGV[3], id)
+  elseif ARGV[4] ~= '' then
+    redis.call('SREM', P .. 'u:' .. ARGV[4], id)
   end
 end
 if #logged > 0 then redis.call('PUBLISH', P .. 'bus', cjson.encode({ t = 'ev', s = logged })) end
-redis.call('PUBLISH', P .. 'bus', ARGV[5])
+redis.call('PUBLISH', P .. 'bus', ARGV[6])
 return #logged
 `;
 
-/** ARGV: P, now, idleMs, leaseMs, n, n session ids, then stream ids. Returns the sessions that are gone. */
+/** ARGV: P, deadline, now, idleMs, leaseMs, n, n session ids, then stream ids. Returns the sessions that are gone. */
 const KEEP_ALIVE = `
-local now, idle, lease, n = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local now, idle, lease, n = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
 local gone = {}
-for i = 6, 5 + n do
+for i = 7, 6 + n do
   if not touch(ARGV[i], now, idle) then gone[#gone + 1] = ARGV[i] end
 end
-for i = 6 + n, #ARGV do redis.call('SET', P .. 'l:' .. ARGV[i], '1', 'PX', lease) end
+for i = 7 + n, #ARGV do redis.call('SET', P .. 'l:' .. ARGV[i], '1', 'PX', lease) end
 return gone
 `;
 
-export const SCRIPTS: Readonly<Record<"create" | "get" | "update" | "delete" | "attach" | "detach" | "publish" | "keepAlive", string>> = {
+export type ScriptName = "create" | "get" | "update" | "delete" | "attach" | "detach" | "publish" | "keepAlive";
+
+export const SCRIPTS: Readonly<Record<ScriptName, string>> = {
   create: HELPERS + CREATE,
   get: HELPERS + GET,
   update: HELPERS + UPDATE,
@@ -172,4 +194,3 @@ export const SCRIPTS: Readonly<Record<"create" | "get" | "update" | "delete" | "
   keepAlive: HELPERS + KEEP_ALIVE,
 };
 
-export type ScriptName = keyof typeof SCRIPTS;

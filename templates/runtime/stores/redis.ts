@@ -7,30 +7,21 @@
 // through the server's onError, requests that need Redis meanwhile get 503, and everything goes
 // on when the client has reconnected (node-redis reconnects and resubscribes by itself).
 import { JSONRPC, ProtocolError } from "../shared/messages.js";
-import { SCRIPTS, type ScriptName } from "./redis-scripts.js";
-import { changedRecord, StoreUnavailableError, type CreatedSession, type McpStore, type SessionChange, type SessionRecord, type StoreLimits, type StoreListener, type StoredEvent } from "./store.js";
+import { RedisCommands, type RedisClientLike } from "./redis-commands.js";
+import { changedRecord, type CreatedSession, type McpStore, type SessionChange, type SessionRecord, type StoreLimits, type StoreListener, type StoredEvent } from "./store.js";
 import type { JsonRpcMessage, JsonRpcNotification } from "../shared/messages.js";
 
-/** What the store uses of a node-redis client (`RedisClientType` of the `redis` package fits). */
-export interface RedisClientLike {
-  sendCommand(args: string[]): Promise<unknown>;
-  /** A second connection like this one, for the subscription (a subscribed connection sends nothing else). */
-  duplicate(): RedisClientLike;
-  connect(): Promise<unknown>;
-  subscribe(channel: string, listener: (message: string, channel: string) => void): Promise<unknown>;
-  on(event: string, listener: (...args: any[]) => void): unknown;
-  readonly isOpen: boolean;
-  readonly isReady: boolean;
-  close?(): Promise<unknown>;
-  quit?(): Promise<unknown>;
-}
+export type { RedisClientLike } from "./redis-commands.js";
 
 export interface RedisStoreOptions {
   /** Prepended to every key and to the channel: servers sharing one Redis need distinct ones. Default "mcp:". */
   prefix?: string;
   /** How often a replica renews the sessions and leases of the GET streams it holds (ms, default 5,000); a lease lasts 3 times that. */
   heartbeatMs?: number;
-  /** A command not answered within this is failed (ms, default 5,000): a request never hangs on a stalled Redis. */
+  /**
+   * A command not answered within this is failed (ms, default 5,000): a request never hangs on a
+   * stalled Redis, and what such a request asked is not applied when Redis gets to it later.
+   */
   commandTimeoutMs?: number;
 }
 
@@ -38,11 +29,6 @@ export interface RedisStoreOptions {
 type BusMessage = { t: "ev"; s: string[] } | { t: "closed"; s: string } | { t: "n"; o: string; m: JsonRpcNotification } | { t: "f"; o: string; s: string; m: JsonRpcMessage };
 
 const STREAM_ID = /^\d{1,20}-\d{1,20}$/;
-
-async function sha1(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-1", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 function isRecord(value: unknown): value is SessionRecord {
   const record = value as SessionRecord | null;
@@ -79,10 +65,9 @@ const events = (entries: unknown): StoredEvent[] => (Array.isArray(entries) ? en
 export class RedisStore implements McpStore {
   readonly heartbeatMs: number;
   readonly #client: RedisClientLike;
+  readonly #redis: RedisCommands;
   readonly #prefix: string;
-  readonly #timeoutMs: number;
   readonly #origin: string = crypto.randomUUID();
-  readonly #shas = new Map<ScriptName, Promise<string>>();
   #subscriber: RedisClientLike | undefined;
   #limits: StoreLimits | undefined;
   #listener: StoreListener | undefined;
@@ -93,7 +78,7 @@ export class RedisStore implements McpStore {
     this.#client = client;
     this.#prefix = options.prefix ?? "mcp:";
     this.heartbeatMs = options.heartbeatMs ?? 5_000;
-    this.#timeoutMs = options.commandTimeoutMs ?? 5_000;
+    this.#redis = new RedisCommands(client, this.#prefix, options.commandTimeoutMs ?? 5_000);
   }
 
   open(limits: StoreLimits, listener: StoreListener): void {
@@ -112,13 +97,13 @@ export class RedisStore implements McpStore {
 
   async createSession(record: SessionRecord): Promise<CreatedSession> {
     const limits = this.#limitsOf();
-    const reply = await this.#run("create", [record.id, serialised(record), String(Date.now()), String(limits.idleMs), String(limits.maxSessions), limits.whenFull]);
+    const reply = await this.#redis.run("create", [record.id, serialised(record), String(Date.now()), String(limits.idleMs), String(limits.maxSessions), limits.whenFull]);
     const [created, ...evicted] = Array.isArray(reply) ? reply : [0];
     return { created: Number(created) === 1, evicted: evicted.map(String) };
   }
 
   async getSession(id: string): Promise<SessionRecord | undefined> {
-    const reply = await this.#run("get", [id, String(Date.now()), String(this.#limitsOf().idleMs)]);
+    const reply = await this.#redis.run("get", [id, String(Date.now()), String(this.#limitsOf().idleMs)]);
     if (typeof reply !== "string") return undefined;
     const record = JSON.parse(reply) as unknown;
     return isRecord(record) ? record : undefined;
@@ -128,49 +113,49 @@ export class RedisStore implements McpStore {
   async updateSession(id: string, change: SessionChange): Promise<boolean> {
     const op = "subscribe" in change ? ["sub", change.subscribe] : "unsubscribe" in change ? ["unsub", change.unsubscribe] : ["", ""];
     for (let attempt = 0; attempt < 8; attempt++) {
-      const current = await this.#command(["GET", this.#key("s:", id)]);
+      const current = await this.#redis.command(["GET", this.#key("s:", id)]);
       if (typeof current !== "string") return false;
       const next = changedRecord(JSON.parse(current) as SessionRecord, change);
-      const done = Number(await this.#run("update", [id, current, JSON.stringify(next), op[0]!, op[1]!, String(this.#limitsOf().idleMs)]));
+      const done = Number(await this.#redis.run("update", [id, current, JSON.stringify(next), op[0]!, op[1]!, String(this.#limitsOf().idleMs)]));
       if (done !== -1) return done === 1;
     }
     throw new Error(`redis store: session ${id} kept changing while it was being updated`);
   }
 
   async deleteSession(id: string): Promise<void> {
-    await this.#run("delete", [id]);
+    await this.#redis.run("delete", [id]);
   }
 
   async keepAlive(sessionIds: readonly string[], streams: readonly string[]): Promise<string[]> {
-    const reply = await this.#run("keepAlive", [String(Date.now()), String(this.#limitsOf().idleMs), String(this.#leaseMs()), String(sessionIds.length), ...sessionIds, ...streams]);
+    const reply = await this.#redis.run("keepAlive", [String(Date.now()), String(this.#limitsOf().idleMs), String(this.#leaseMs()), String(sessionIds.length), ...sessionIds, ...streams], false);
     return Array.isArray(reply) ? reply.map(String) : [];
   }
 
   async attachStream(sessionId: string, stream: string, lastEventId: string | undefined): Promise<{ replay: StoredEvent[]; cursor: string } | undefined> {
     // An id that is not a stream entry's (garbage, another store's) replays nothing.
     const after = lastEventId !== undefined && STREAM_ID.test(lastEventId) ? lastEventId : "";
-    const reply = await this.#run("attach", [sessionId, stream, after, String(this.#leaseMs())]);
+    const reply = await this.#redis.run("attach", [sessionId, stream, after, String(this.#leaseMs())]);
     if (!Array.isArray(reply) || typeof reply[0] !== "string") return undefined;
     return { cursor: reply[0], replay: events(reply[1]) };
   }
 
   async detachStream(sessionId: string, stream: string): Promise<void> {
-    await this.#run("detach", [sessionId, stream]);
+    await this.#redis.run("detach", [sessionId, stream], false);
   }
 
   async readEvents(sessionId: string, cursor: string): Promise<StoredEvent[]> {
-    return events(await this.#command(["XRANGE", this.#key("e:", sessionId), `(${cursor}`, "+"]));
+    return events(await this.#redis.command(["XRANGE", this.#key("e:", sessionId), `(${cursor}`, "+"]));
   }
 
   async publish(message: JsonRpcNotification): Promise<void> {
     const uri = message.method === "notifications/resources/updated" ? String(message.params?.["uri"] ?? "") : "";
     const bus: BusMessage = { t: "n", o: this.#origin, m: message };
-    await this.#run("publish", [JSON.stringify(message), uri, String(this.#limitsOf().eventWindow), JSON.stringify(bus)]);
+    await this.#redis.run("publish", [JSON.stringify(message), uri, String(this.#limitsOf().eventWindow), JSON.stringify(bus)], false);
   }
 
   async forward(sessionId: string, message: JsonRpcMessage): Promise<void> {
     const bus: BusMessage = { t: "f", o: this.#origin, s: sessionId, m: message };
-    await this.#command(["PUBLISH", `${this.#prefix}bus`, JSON.stringify(bus)]);
+    await this.#redis.command(["PUBLISH", `${this.#prefix}bus`, JSON.stringify(bus)]);
   }
 
   /** Closes the subscription's connection (the client passed in stays open: it is the caller's). */
@@ -192,36 +177,6 @@ export class RedisStore implements McpStore {
   #limitsOf(): StoreLimits {
     if (!this.#limits) throw new TypeError("redis store: not opened (pass it to toFetchHandler)");
     return this.#limits;
-  }
-
-  /** Runs a script by its digest, sending it whole when Redis does not know it (first use, or a restarted Redis). */
-  async #run(name: ScriptName, args: string[]): Promise<unknown> {
-    let sha = this.#shas.get(name);
-    if (!sha) this.#shas.set(name, (sha = sha1(SCRIPTS[name])));
-    try {
-      return await this.#command(["EVALSHA", await sha, "0", this.#prefix, ...args]);
-    } catch (error) {
-      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-      return this.#command(["EVAL", SCRIPTS[name], "0", this.#prefix, ...args]);
-    }
-  }
-
-  /** One command; fails at once when the client is not connected, and after the timeout when Redis does not answer. */
-  async #command(args: string[]): Promise<unknown> {
-    if (!this.#client.isReady) throw new StoreUnavailableError("redis store: not connected to Redis");
-    let timer: unknown;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new StoreUnavailableError(`redis store: no answer from Redis within ${this.#timeoutMs} ms`)), this.#timeoutMs);
-    });
-    try {
-      return await Promise.race([this.#client.sendCommand(args), timeout]);
-    } catch (error) {
-      // A reply error (a script's, a wrong type) is Redis speaking; anything else is the connection failing.
-      if (error instanceof StoreUnavailableError || /^[A-Z]+ /.test(error instanceof Error ? error.message : "")) throw error;
-      throw new StoreUnavailableError(`redis store: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      clearTimeout(timer as Parameters<typeof clearTimeout>[0]);
-    }
   }
 
   /** Both connections report their state: an error is an outage (said once), both ready again its end. */
