@@ -112,26 +112,31 @@ return 1
 `;
 
 /**
- * ARGV: P, deadline, id, stream, after ('' for none), leaseMs. Registers the stream as the newest (the
- * 64 newest are kept) and returns {cursor, events after \`after\` up to it}, or nil when the
- * session is gone.
+ * ARGV: P, deadline, id, stream, after ('' for none), leaseMs. Registers the stream as the newest
+ * (the 64 newest are kept) and returns {cursor, events after \`after\` up to it}, or nil when the
+ * session is gone. Everything is read before anything is written, and an \`after\` Redis refuses
+ * (past 64 bits, or the largest id, which no exclusive range can start from) replays nothing: the
+ * script never fails half done.
  */
 const ATTACH = `
 if late() then return redis.error_reply(LATE) end
 local id, stream = ARGV[3], ARGV[4]
 local ttl = redis.call('PTTL', P .. 's:' .. id)
 if ttl < 0 then return false end
+local log = P .. 'e:' .. id
+local last = redis.call('XREVRANGE', log, '+', '-', 'COUNT', 1)[1]
+local cursor = last and last[1] or '0-0'
+local replay = {}
+if ARGV[5] ~= '' then
+  local read = redis.pcall('XRANGE', log, '(' .. ARGV[5], cursor)
+  if type(read) == 'table' and not read.err then replay = read end
+end
 local streams = P .. 'st:' .. id
 local top = redis.call('ZREVRANGE', streams, 0, 0, 'WITHSCORES')
 redis.call('ZADD', streams, (tonumber(top[2]) or 0) + 1, stream)
 redis.call('ZREMRANGEBYRANK', streams, 0, -65)
 redis.call('PEXPIRE', streams, ttl)
 redis.call('SET', P .. 'l:' .. stream, '1', 'PX', tonumber(ARGV[6]))
-local log = P .. 'e:' .. id
-local last = redis.call('XREVRANGE', log, '+', '-', 'COUNT', 1)[1]
-local cursor = last and last[1] or '0-0'
-local replay = {}
-if ARGV[5] ~= '' then replay = redis.call('XRANGE', log, '(' .. ARGV[5], cursor) end
 return {cursor, replay}
 `;
 

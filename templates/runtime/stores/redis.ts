@@ -28,7 +28,14 @@ export interface RedisStoreOptions {
 /** The bus's messages: events logged, a session closed, a notification, a forwarded client message. */
 type BusMessage = { t: "ev"; s: string[] } | { t: "closed"; s: string } | { t: "n"; o: string; m: JsonRpcNotification } | { t: "f"; o: string; s: string; m: JsonRpcMessage };
 
-const STREAM_ID = /^\d{1,20}-\d{1,20}$/;
+/** The largest stream id part Redis takes (64 bits). */
+const MAX_ID_PART = 18446744073709551615n;
+
+/** A stream entry's id Redis accepts (each part within 64 bits); anything else replays nothing. */
+function streamId(text: string | undefined): string {
+  const parts = text === undefined ? null : /^(\d{1,20})-(\d{1,20})$/.exec(text);
+  return parts && BigInt(parts[1]!) <= MAX_ID_PART && BigInt(parts[2]!) <= MAX_ID_PART ? text! : "";
+}
 
 function isRecord(value: unknown): value is SessionRecord {
   const record = value as SessionRecord | null;
@@ -132,9 +139,8 @@ export class RedisStore implements McpStore {
   }
 
   async attachStream(sessionId: string, stream: string, lastEventId: string | undefined): Promise<{ replay: StoredEvent[]; cursor: string } | undefined> {
-    // An id that is not a stream entry's (garbage, another store's) replays nothing.
-    const after = lastEventId !== undefined && STREAM_ID.test(lastEventId) ? lastEventId : "";
-    const reply = await this.#redis.run("attach", [sessionId, stream, after, String(this.#leaseMs())]);
+    // An id that is not a stream entry's Redis takes (garbage, past 64 bits, another store's) replays nothing.
+    const reply = await this.#redis.run("attach", [sessionId, stream, streamId(lastEventId), String(this.#leaseMs())]);
     if (!Array.isArray(reply) || typeof reply[0] !== "string") return undefined;
     return { cursor: reply[0], replay: events(reply[1]) };
   }

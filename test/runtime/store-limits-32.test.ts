@@ -1,0 +1,110 @@
+// What one legacy session may hold in, and do to, the session store (issue 32, items 7, 14, 15):
+// subscriptions gated by the server's capability and bounded, kept out of the record every
+// request reads; a Last-Event-ID past 64 bits; a foreign principal that must change nothing.
+// Each test runs on the memory store and on the run's shared Redis (a prefix of its own).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MemoryStore } from "../../templates/runtime/stores/memory.js";
+import type { McpStore } from "../../templates/runtime/stores/store.js";
+import { connected, NO_REDIS, sharedRedisUrl, uniquePrefix, type Client } from "../helpers/redis.js";
+import { generatedServer, LEGACY, wireServer } from "./wire-server.js";
+
+type Handler = (request: Request) => Promise<Response>;
+/** The generated root (its runtime copy): servers, fetch handlers and stores of one runtime, so its errors are its own classes. */
+let gen: any;
+let sse: typeof import("../../templates/runtime/shared/sse.js");
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  gen = await generatedServer();
+  sse = await import("../../templates/runtime/shared/sse.js");
+});
+afterAll(async () => Promise.all(clients.map((c) => c.close().catch(() => undefined))));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let nextId = 100;
+
+function post(handler: Handler, body: unknown, session?: string, extra: Record<string, string> = {}): Promise<Response> {
+  const headers = { host: "127.0.0.1:9", "content-type": "application/json", ...(session ? { "mcp-session-id": session, "mcp-protocol-version": LEGACY } : {}), ...extra };
+  return handler(new Request("http://127.0.0.1:9/mcp", { method: "POST", headers, body: JSON.stringify(body) }));
+}
+
+async function open(handler: Handler, extra: Record<string, string> = {}): Promise<string> {
+  const response = await post(handler, { jsonrpc: "2.0", id: ++nextId, method: "initialize", params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: "t", version: "1" } } }, undefined, extra);
+  await response.text();
+  const session = response.headers.get("mcp-session-id");
+  if (!session) throw new Error(`initialize: ${response.status}`);
+  await post(handler, { jsonrpc: "2.0", method: "notifications/initialized" }, session, extra);
+  return session;
+}
+
+async function call(handler: Handler, session: string, method: string, params: Record<string, unknown> = {}, extra: Record<string, string> = {}) {
+  const response = await post(handler, { jsonrpc: "2.0", id: ++nextId, method, params }, session, extra);
+  return { status: response.status, body: await response.json() };
+}
+
+/** A GET stream of a session, read event by event. */
+async function stream(handler: Handler, session: string, lastEventId?: string) {
+  const controller = new AbortController();
+  const headers = { host: "127.0.0.1:9", "mcp-session-id": session, "mcp-protocol-version": LEGACY, ...(lastEventId ? { "last-event-id": lastEventId } : {}) };
+  const response = await handler(new Request("http://127.0.0.1:9/mcp", { headers, signal: controller.signal }));
+  const events = response.body ? sse.readSse(response.body) : undefined;
+  return {
+    status: response.status,
+    next: async (ms = 2000): Promise<{ id: string | undefined; message: any } | undefined> => {
+      const step = await Promise.race([events!.next(), sleep(ms).then(() => "timeout" as const)]);
+      if (step === "timeout") throw new Error("no event");
+      return step.done ? undefined : { id: step.value.lastEventId, message: JSON.parse(step.value.data) };
+    },
+    cut: () => controller.abort(),
+  };
+}
+
+interface Made {
+  handler: Handler;
+  server: any;
+  store: McpStore;
+  prefix: string;
+}
+
+const kinds: Array<[string, (options?: Record<string, unknown>, server?: any) => Promise<Made>]> = [
+  [
+    "memory",
+    async (options = {}, server) => {
+      const store = gen.memoryStore();
+      server ??= await wireServer();
+      return { server, store, prefix: "", handler: gen.toFetchHandler(server, { store, ...options }) as Handler };
+    },
+  ],
+];
+if (!NO_REDIS) {
+  kinds.push([
+    "redis",
+    async (options = {}, server) => {
+      const client = await connected(sharedRedisUrl());
+      clients.push(client);
+      const prefix = uniquePrefix("limits");
+      const store = gen.redisStore(client, { prefix });
+      server ??= await wireServer();
+      const handler = gen.toFetchHandler(server, { store, ...options }) as Handler;
+      await sleep(100); // the subscription is made in the background
+      return { server, store, prefix, handler };
+    },
+  ]);
+}
+
+describe.skipIf(NO_REDIS)("item 14: a Last-Event-ID past 64 bits on the Redis store", () => {
+  it.each(["18446744073709551616-0", "0-18446744073709551616", "18446744073709551615-18446744073709551615", "99999999999999999999-99999999999999999999"])("%s: the GET stream opens, replays nothing, and hears what comes next", async (lastEventId) => {
+    const { handler, server, prefix } = await kinds[1]![1]();
+    const admin = clients.at(-1)!;
+    const session = await open(handler);
+    server.notify.toolsListChanged(); // logged before: not replayed
+    await sleep(100);
+    const resumed = await stream(handler, session, lastEventId);
+    expect(resumed.status).toBe(200);
+    server.notify.promptsListChanged();
+    expect((await resumed.next())!.message.method).toBe("notifications/prompts/list_changed");
+    expect(await admin.zCard(`${prefix}st:${session}`)).toBe(1); // the one stream that is open
+    resumed.cut();
+  });
+});
+
