@@ -108,3 +108,33 @@ describe.skipIf(NO_REDIS)("item 14: a Last-Event-ID past 64 bits on the Redis st
   });
 });
 
+
+describe("item 15: a foreign principal's rejected request changes nothing of the session", () => {
+  const as = (user: string) => ({ "x-user": user });
+  const principal = (request: Request) => request.headers.get("x-user") ?? undefined;
+
+  it.skipIf(NO_REDIS)("Redis: the session's PTTL and its place in the eviction order are what they were", async () => {
+    const { handler, prefix } = await kinds[1]![1]({ principal, sessionIdleMs: 60_000 });
+    const admin = clients.at(-1)!;
+    const session = await open(handler, as("alice"));
+    await sleep(300);
+    const [ttl, score] = [await admin.pTTL(`${prefix}s:${session}`), await admin.zScore(`${prefix}idx`, session)];
+    expect((await call(handler, session, "ping", {}, as("mallory"))).status).toBe(404);
+    const [ttlAfter, scoreAfter] = [await admin.pTTL(`${prefix}s:${session}`), await admin.zScore(`${prefix}idx`, session)];
+    console.log(`item 15: PTTL before mallory's ping ${ttl} ms, after ${ttlAfter} ms`);
+    expect(ttlAfter).toBeLessThanOrEqual(ttl);
+    expect(scoreAfter).toBe(score);
+  });
+
+  it("memory: the idle deadline is the one alice's last request set", async () => {
+    const store = gen.memoryStore() as MemoryStore;
+    let now = 1_000_000;
+    store.now = () => now;
+    const handler = gen.toFetchHandler(await wireServer(), { store, principal, sessionIdleMs: 1_000 }) as Handler;
+    const session = await open(handler, as("alice"));
+    now += 900;
+    expect((await call(handler, session, "ping", {}, as("mallory"))).status).toBe(404);
+    now += 200; // 1,100 ms after alice's last request
+    expect((await call(handler, session, "ping", {}, as("alice"))).status).toBe(404);
+  });
+});

@@ -63,14 +63,15 @@ describe.each(kinds)("%s store", (kind, make) => {
     return { store, heard, prefix };
   }
 
-  it("keeps a session's record and hands out copies; unknown ids are undefined", async () => {
+  it("keeps a session's record and hands out copies; unknown ids and other principals get undefined", async () => {
     const { store } = await opened();
     expect(await store.createSession(record("a", { principal: "alice" }))).toEqual({ created: true, evicted: [] });
-    const got = await store.getSession("a");
+    const got = await store.getSession("a", "alice");
     expect(got).toEqual(record("a", { principal: "alice" }));
     got!.subscriptions.push("changed by the caller");
-    expect((await store.getSession("a"))!.subscriptions).toEqual([]);
-    expect(await store.getSession("nope")).toBeUndefined();
+    expect((await store.getSession("a", "alice"))!.subscriptions).toEqual([]);
+    expect([await store.getSession("a", "mallory"), await store.getSession("a", null)]).toEqual([undefined, undefined]);
+    expect(await store.getSession("nope", null)).toBeUndefined();
   });
 
   it("applies log level and subscription changes; a change to a gone session is false", async () => {
@@ -80,7 +81,7 @@ describe.each(kinds)("%s store", (kind, make) => {
     expect(await store.updateSession("s", { subscribe: "file:///a" })).toBe(true);
     expect(await store.updateSession("s", { subscribe: "file:///b" })).toBe(true);
     expect(await store.updateSession("s", { unsubscribe: "file:///a" })).toBe(true);
-    expect(await store.getSession("s")).toMatchObject({ logLevel: "warning", subscriptions: ["file:///b"] });
+    expect(await store.getSession("s", null)).toMatchObject({ logLevel: "warning", subscriptions: ["file:///b"] });
     expect(await store.updateSession("gone", { logLevel: "info" })).toBe(false);
   });
 
@@ -88,14 +89,14 @@ describe.each(kinds)("%s store", (kind, make) => {
     const { store, heard } = await opened({ maxSessions: 3 });
     for (const id of ["1", "2", "3"]) await store.createSession(record(id));
     await sleep(5);
-    await store.getSession("1"); // 1 is now the most recently used
+    await store.getSession("1", null); // 1 is now the most recently used
     expect(await store.createSession(record("4"))).toEqual({ created: true, evicted: ["2"] });
-    expect(await Promise.all(["1", "2", "3", "4"].map(async (id) => (await store.getSession(id)) !== undefined))).toEqual([true, false, true, true]);
+    expect(await Promise.all(["1", "2", "3", "4"].map(async (id) => (await store.getSession(id, null)) !== undefined))).toEqual([true, false, true, true]);
     await eventually(() => expect(heard.closed).toEqual(["2"]));
     const refusing = await opened({ maxSessions: 1, whenFull: "refuse" });
     await refusing.store.createSession(record("x"));
     expect(await refusing.store.createSession(record("y"))).toEqual({ created: false, evicted: [] });
-    expect(await refusing.store.getSession("x")).toBeDefined();
+    expect(await refusing.store.getSession("x", null)).toBeDefined();
   });
 
   it("a record of any depth (a client's capabilities) is kept, changed and evicted like any other", async () => {
@@ -104,7 +105,7 @@ describe.each(kinds)("%s store", (kind, make) => {
     for (let i = 0; i < 1500; i++) deep = { nested: deep }; // deeper than cjson's limit (1,000)
     await store.createSession(record("deep", { client: { protocolVersion: "2025-11-25", capabilities: { experimental: deep } } }));
     expect(await store.updateSession("deep", { subscribe: "file:///d" })).toBe(true);
-    expect((await store.getSession("deep"))!.subscriptions).toEqual(["file:///d"]);
+    expect((await store.getSession("deep", null))!.subscriptions).toEqual(["file:///d"]);
     expect(await store.createSession(record("next"))).toEqual({ created: true, evicted: ["deep"] });
   });
 
@@ -112,7 +113,7 @@ describe.each(kinds)("%s store", (kind, make) => {
     const { store, heard } = await opened();
     await store.createSession(record("d"));
     await store.deleteSession("d");
-    expect(await store.getSession("d")).toBeUndefined();
+    expect(await store.getSession("d", null)).toBeUndefined();
     await eventually(() => expect(heard.closed).toEqual(["d"]));
   });
 
@@ -122,9 +123,9 @@ describe.each(kinds)("%s store", (kind, make) => {
     await store.createSession(record("idle"));
     for (let i = 0; i < 4; i++) {
       await sleep(150);
-      expect(await store.getSession("used")).toBeDefined();
+      expect(await store.getSession("used", null)).toBeDefined();
     }
-    expect(await store.getSession("idle")).toBeUndefined();
+    expect(await store.getSession("idle", null)).toBeUndefined();
     expect(await store.keepAlive(["used", "idle"], [])).toEqual(["idle"]);
   });
 
@@ -227,6 +228,6 @@ describe.skipIf(NO_REDIS)("redis store: what replicas share", () => {
     for (const key of keys) expect(await admin.pTTL(key), key).toBeGreaterThan(0);
     await sleep(600);
     expect(await admin.keys(`${prefix}*`)).toEqual([]);
-    expect(await a.store.getSession("k1")).toBeUndefined();
+    expect(await a.store.getSession("k1", null)).toBeUndefined();
   });
 });

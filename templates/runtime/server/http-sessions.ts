@@ -62,7 +62,8 @@ export class SessionTable {
 
   /** The session with this id opened by this principal (another principal's is not found), held until `release`. */
   async acquire(id: string, principal: string | undefined): Promise<Session | undefined> {
-    const record = await this.#store.getSession(id);
+    // The store checks the principal before it restarts the idle time: another's request changes nothing.
+    const record = await this.#store.getSession(id, principal ?? null);
     if (!record || record.principal !== (principal ?? null)) return undefined;
     let view = this.#views.get(id);
     if (view) refreshSession(view.session, record);

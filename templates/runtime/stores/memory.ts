@@ -51,10 +51,11 @@ export class MemoryStore implements McpStore {
     return { created: true, evicted };
   }
 
-  async getSession(id: string): Promise<SessionRecord | undefined> {
+  async getSession(id: string, principal: string | null): Promise<SessionRecord | undefined> {
     this.#sweep();
     const entry = this.#entries.get(id);
-    if (!entry) return undefined;
+    // Another principal's request changes nothing: neither the idle deadline nor the eviction order.
+    if (!entry || entry.record.principal !== principal) return undefined;
     this.#touch(id, entry);
     return copy(entry.record);
   }

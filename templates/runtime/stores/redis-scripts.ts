@@ -6,7 +6,8 @@
 // client put in it (capabilities of any depth) never reaches cjson, whose depth limit would
 // otherwise let one session fail every script that touches it.
 //
-// Keys (P = the prefix):  P s:<session>  the session's record (JSON), expiring when it idles
+// Keys (P = the prefix):  P s:<session>  the session's record (a hash: r the record's JSON, p its
+//   principal's), expiring when it idles
 //   P e:<session>  its event log (a stream, the newest `eventWindow` entries), expiring with it
 //   P st:<session> its GET streams (a sorted set, newest last), expiring with it
 //   P ss:<session> the URIs it subscribed to (a set), expiring with it
@@ -30,10 +31,11 @@ local LATE = 'LATE the command reached Redis after its deadline and was not appl
 local function extend(key, ttl)
   if redis.call('PTTL', key) < ttl then redis.call('PEXPIRE', key, ttl) end
 end
-local function touch(id, now, idle)
+local function touch(id, now, idle, principal)
   local key = P .. 's:' .. id
-  local record = redis.call('GET', key)
-  if not record then return false end
+  local found = redis.call('HMGET', key, 'p', 'r')
+  if not found[2] then return false end
+  if principal and found[1] ~= principal then return false end
   redis.call('PEXPIRE', key, idle)
   redis.call('PEXPIRE', P .. 'e:' .. id, idle)
   redis.call('PEXPIRE', P .. 'st:' .. id, idle)
@@ -41,7 +43,7 @@ local function touch(id, now, idle)
   redis.call('ZADD', P .. 'idx', now, id)
   redis.call('PEXPIRE', P .. 'idx', idle)
   for _, uri in ipairs(redis.call('SMEMBERS', P .. 'ss:' .. id)) do extend(P .. 'u:' .. uri, idle) end
-  return record
+  return found[2]
 end
 local function drop(id)
   for _, uri in ipairs(redis.call('SMEMBERS', P .. 'ss:' .. id)) do redis.call('SREM', P .. 'u:' .. uri, id) end
@@ -52,17 +54,17 @@ local function drop(id)
 end
 `;
 
-/** ARGV: P, deadline, id, record, now, idleMs, maxSessions, whenFull. Returns {1, evicted…} or {0} (full, refused). */
+/** ARGV: P, deadline, id, record, principal, now, idleMs, maxSessions, whenFull. Returns {1, evicted…} or {0} (full, refused). */
 const CREATE = `
 if late() then return redis.error_reply(LATE) end
-local id, record, now, idle, max = ARGV[3], ARGV[4], tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
+local id, now, idle, max = ARGV[3], tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
 local idx = P .. 'idx'
 for _, old in ipairs(redis.call('ZRANGEBYSCORE', idx, '-inf', now - idle, 'LIMIT', 0, 256)) do
   if redis.call('EXISTS', P .. 's:' .. old) == 0 then redis.call('ZREM', idx, old) end
 end
 local evicted = {}
 while redis.call('ZCARD', idx) >= max do
-  if ARGV[8] == 'refuse' then return {0} end
+  if ARGV[9] == 'refuse' then return {0} end
   local oldest = redis.call('ZRANGE', idx, 0, 0)[1]
   if redis.call('EXISTS', P .. 's:' .. oldest) == 0 then
     redis.call('ZREM', idx, oldest)
@@ -71,26 +73,27 @@ while redis.call('ZCARD', idx) >= max do
     evicted[#evicted + 1] = oldest
   end
 end
-redis.call('SET', P .. 's:' .. id, record, 'PX', idle)
+redis.call('HSET', P .. 's:' .. id, 'r', ARGV[4], 'p', ARGV[5])
+redis.call('PEXPIRE', P .. 's:' .. id, idle)
 redis.call('ZADD', idx, now, id)
 redis.call('PEXPIRE', idx, idle)
 return {1, unpack(evicted)}
 `;
 
-/** ARGV: P, deadline, id, now, idleMs. The record, its idle time restarted, or nil. */
+/** ARGV: P, deadline, id, principal, now, idleMs. The record, its idle time restarted, or nil (another principal's: untouched). */
 const GET = `
 if late() then return redis.error_reply(LATE) end
-return touch(ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]))
+return touch(ARGV[3], tonumber(ARGV[5]), tonumber(ARGV[6]), ARGV[4])
 `;
 
 /** ARGV: P, deadline, id, expected record, new record, 'sub' | 'unsub' | '', uri, idleMs. 1 done, 0 gone, -1 changed meanwhile. */
 const UPDATE = `
 if late() then return redis.error_reply(LATE) end
 local id = ARGV[3]
-local current = redis.call('GET', P .. 's:' .. id)
+local current = redis.call('HGET', P .. 's:' .. id, 'r')
 if not current then return 0 end
 if current ~= ARGV[4] then return -1 end
-redis.call('SET', P .. 's:' .. id, ARGV[5], 'KEEPTTL')
+redis.call('HSET', P .. 's:' .. id, 'r', ARGV[5])
 local subscribers, mine, idle = P .. 'u:' .. ARGV[7], P .. 'ss:' .. id, tonumber(ARGV[8])
 if ARGV[6] == 'sub' then
   redis.call('SADD', subscribers, id)
@@ -180,7 +183,7 @@ const KEEP_ALIVE = `
 local now, idle, lease, n = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
 local gone = {}
 for i = 7, 6 + n do
-  if not touch(ARGV[i], now, idle) then gone[#gone + 1] = ARGV[i] end
+  if not touch(ARGV[i], now, idle, nil) then gone[#gone + 1] = ARGV[i] end
 end
 for i = 7 + n, #ARGV do redis.call('SET', P .. 'l:' .. ARGV[i], '1', 'PX', lease) end
 return gone

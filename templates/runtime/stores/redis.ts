@@ -104,13 +104,13 @@ export class RedisStore implements McpStore {
 
   async createSession(record: SessionRecord): Promise<CreatedSession> {
     const limits = this.#limitsOf();
-    const reply = await this.#redis.run("create", [record.id, serialised(record), String(Date.now()), String(limits.idleMs), String(limits.maxSessions), limits.whenFull]);
+    const reply = await this.#redis.run("create", [record.id, serialised(record), JSON.stringify(record.principal), String(Date.now()), String(limits.idleMs), String(limits.maxSessions), limits.whenFull]);
     const [created, ...evicted] = Array.isArray(reply) ? reply : [0];
     return { created: Number(created) === 1, evicted: evicted.map(String) };
   }
 
-  async getSession(id: string): Promise<SessionRecord | undefined> {
-    const reply = await this.#redis.run("get", [id, String(Date.now()), String(this.#limitsOf().idleMs)]);
+  async getSession(id: string, principal: string | null): Promise<SessionRecord | undefined> {
+    const reply = await this.#redis.run("get", [id, JSON.stringify(principal), String(Date.now()), String(this.#limitsOf().idleMs)]);
     if (typeof reply !== "string") return undefined;
     const record = JSON.parse(reply) as unknown;
     return isRecord(record) ? record : undefined;
@@ -120,7 +120,7 @@ export class RedisStore implements McpStore {
   async updateSession(id: string, change: SessionChange): Promise<boolean> {
     const op = "subscribe" in change ? ["sub", change.subscribe] : "unsubscribe" in change ? ["unsub", change.unsubscribe] : ["", ""];
     for (let attempt = 0; attempt < 8; attempt++) {
-      const current = await this.#redis.command(["GET", this.#key("s:", id)]);
+      const current = await this.#redis.command(["HGET", this.#key("s:", id), "r"]);
       if (typeof current !== "string") return false;
       const next = changedRecord(JSON.parse(current) as SessionRecord, change);
       const done = Number(await this.#redis.run("update", [id, current, JSON.stringify(next), op[0]!, op[1]!, String(this.#limitsOf().idleMs)]));

@@ -74,8 +74,11 @@ export interface McpStore {
   /** How often the holder of open GET streams calls `keepAlive` (ms); undefined: never (the store sees its streams). */
   readonly heartbeatMs: number | undefined;
   createSession(record: SessionRecord): Promise<CreatedSession>;
-  /** The live session with this id, its idle time restarted; undefined when unknown, closed or expired. */
-  getSession(id: string): Promise<SessionRecord | undefined>;
+  /**
+   * The live session with this id opened by this principal, its idle time restarted; undefined
+   * when unknown, closed, expired or another principal's (whose request changes nothing).
+   */
+  getSession(id: string, principal: string | null): Promise<SessionRecord | undefined>;
   /** Applies a change; false when the session is gone. */
   updateSession(id: string, change: SessionChange): Promise<boolean>;
   /** Closes a session everywhere (each replica's listener hears `closed`). */
