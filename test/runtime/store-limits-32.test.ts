@@ -92,6 +92,75 @@ if (!NO_REDIS) {
   ]);
 }
 
+describe.each(kinds)("item 7: resources/subscribe on the %s store", (kind, make) => {
+  it("a server that did not declare resources.subscribe answers resources/subscribe and unsubscribe with -32601", async () => {
+    const { createServer } = await generatedServer();
+    const server = createServer({ serverInfo: { name: "no-subscribe", version: "1" }, capabilities: { resources: { listChanged: true } }, handlers: { "resources/list": () => ({ resources: [] }) } });
+    const { handler } = await make({}, server);
+    const session = await open(handler);
+    for (const method of ["resources/subscribe", "resources/unsubscribe"]) {
+      const { body } = await call(handler, session, method, { uri: "file:///a" });
+      expect(body.error?.code, method).toBe(-32601);
+    }
+  });
+
+  it("a session holds at most 100 subscriptions, each URI at most 2,048 characters: past that -32602, and nothing is kept", async () => {
+    const { handler } = await make();
+    const session = await open(handler);
+    for (let i = 0; i < 100; i++) expect((await call(handler, session, "resources/subscribe", { uri: `file:///r/${i}` })).body.result, `subscription ${i}`).toEqual({});
+    const past = await call(handler, session, "resources/subscribe", { uri: "file:///r/100" });
+    expect(past.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/at most 100 subscriptions/) });
+    expect((await call(handler, session, "resources/subscribe", { uri: "file:///r/7" })).body.result).toEqual({}); // held already: no new one
+    expect((await call(handler, session, "resources/unsubscribe", { uri: "file:///r/7" })).body.result).toEqual({});
+    expect((await call(handler, session, "resources/subscribe", { uri: "file:///r/100" })).body.result).toEqual({});
+    const other = await open(handler);
+    const long = `file:///${"a".repeat(2_048 - "file:///".length)}`;
+    expect((await call(handler, other, "resources/subscribe", { uri: long })).body.result).toEqual({});
+    const tooLong = await call(handler, other, "resources/subscribe", { uri: `${long}b` });
+    expect(tooLong.body.error).toMatchObject({ code: -32602, message: expect.stringMatching(/2048 characters/) });
+  });
+
+  it("a resource update still reaches the subscribed session's GET stream, and only it", async () => {
+    const { handler, server } = await make();
+    const [subscribed, other] = [await open(handler), await open(handler)];
+    expect((await call(handler, subscribed, "resources/subscribe", { uri: "file:///watched" })).body.result).toEqual({});
+    const [heard, unheard] = [await stream(handler, subscribed), await stream(handler, other)];
+    server.notify.resourceUpdated("file:///watched");
+    expect((await heard.next())!.message).toMatchObject({ method: "notifications/resources/updated", params: { uri: "file:///watched" } });
+    await expect(unheard.next(500)).rejects.toThrow(/no event/);
+    heard.cut();
+    unheard.cut();
+  });
+});
+
+describe("item 7: a session of one process (stdio) is bounded the same way", () => {
+  it("the 101st subscription gets -32602; one held already, or after an unsubscribe, is taken", async () => {
+    const server = await wireServer();
+    const session = server.createSession("stdio");
+    const ask = (method: string, params: Record<string, unknown>) => server.handle({ jsonrpc: "2.0", id: ++nextId, method, params }, { session });
+    await ask("initialize", { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: "t", version: "1" } });
+    for (let i = 0; i < 100; i++) expect((await ask("resources/subscribe", { uri: `file:///r/${i}` })).result).toEqual({});
+    expect((await ask("resources/subscribe", { uri: "file:///r/100" })).error).toMatchObject({ code: -32602, message: expect.stringMatching(/at most 100 subscriptions/) });
+    expect((await ask("resources/subscribe", { uri: "file:///r/0" })).result).toEqual({});
+    await ask("resources/unsubscribe", { uri: "file:///r/0" });
+    expect((await ask("resources/subscribe", { uri: "file:///r/100" })).result).toEqual({});
+    session.close();
+  });
+});
+
+describe.skipIf(NO_REDIS)("item 7: on Redis, subscriptions stay out of the record every request reads", () => {
+  it("100 subscriptions of 2,000 characters leave the session's record as small as it was", async () => {
+    const { handler, prefix } = await kinds[1]![1]();
+    const admin = clients.at(-1)!;
+    const session = await open(handler);
+    const before = Number(await admin.sendCommand(["MEMORY", "USAGE", `${prefix}s:${session}`]));
+    for (let i = 0; i < 100; i++) await call(handler, session, "resources/subscribe", { uri: `file:///${String(i).padStart(3, "0")}${"x".repeat(1_988)}` });
+    const after = Number(await admin.sendCommand(["MEMORY", "USAGE", `${prefix}s:${session}`]));
+    console.log(`item 7: the record each request reads: ${before} bytes, ${after} bytes with 100 subscriptions of 2,000 characters`);
+    expect(after).toBeLessThan(before + 256);
+  });
+});
+
 describe.skipIf(NO_REDIS)("item 14: a Last-Event-ID past 64 bits on the Redis store", () => {
   it.each(["18446744073709551616-0", "0-18446744073709551616", "18446744073709551615-18446744073709551615", "99999999999999999999-99999999999999999999"])("%s: the GET stream opens, replays nothing, and hears what comes next", async (lastEventId) => {
     const { handler, server, prefix } = await kinds[1]![1]();

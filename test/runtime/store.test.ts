@@ -9,7 +9,7 @@ import type { McpStore, SessionRecord, StoreLimits, StoreListener } from "../../
 import { connected, NO_REDIS, sharedRedisUrl, uniquePrefix, type Client } from "../helpers/redis.js";
 
 const LIMITS: StoreLimits = { idleMs: 60_000, maxSessions: 100, whenFull: "evict-oldest", eventWindow: 100 };
-const record = (id: string, extra: Partial<SessionRecord> = {}): SessionRecord => ({ id, principal: null, version: "2025-11-25", client: { protocolVersion: "2025-11-25", capabilities: { roots: {} }, info: { name: "c", version: "1" } }, subscriptions: [], ...extra });
+const record = (id: string, extra: Partial<SessionRecord> = {}): SessionRecord => ({ id, principal: null, version: "2025-11-25", client: { protocolVersion: "2025-11-25", capabilities: { roots: {} }, info: { name: "c", version: "1" } }, ...extra });
 const listChanged = { jsonrpc: "2.0" as const, method: "notifications/tools/list_changed" };
 const updated = (uri: string) => ({ jsonrpc: "2.0" as const, method: "notifications/resources/updated", params: { uri } });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -68,21 +68,25 @@ describe.each(kinds)("%s store", (kind, make) => {
     expect(await store.createSession(record("a", { principal: "alice" }))).toEqual({ created: true, evicted: [] });
     const got = await store.getSession("a", "alice");
     expect(got).toEqual(record("a", { principal: "alice" }));
-    got!.subscriptions.push("changed by the caller");
-    expect((await store.getSession("a", "alice"))!.subscriptions).toEqual([]);
+    got!.logLevel = "debug";
+    expect((await store.getSession("a", "alice"))!.logLevel).toBeUndefined();
     expect([await store.getSession("a", "mallory"), await store.getSession("a", null)]).toEqual([undefined, undefined]);
     expect(await store.getSession("nope", null)).toBeUndefined();
   });
 
-  it("applies log level and subscription changes; a change to a gone session is false", async () => {
+  it("applies log level and subscription changes, a subscription only up to its max; a change to a gone session comes back gone", async () => {
     const { store } = await opened();
     await store.createSession(record("s"));
-    expect(await store.updateSession("s", { logLevel: "warning" })).toBe(true);
-    expect(await store.updateSession("s", { subscribe: "file:///a" })).toBe(true);
-    expect(await store.updateSession("s", { subscribe: "file:///b" })).toBe(true);
-    expect(await store.updateSession("s", { unsubscribe: "file:///a" })).toBe(true);
-    expect(await store.getSession("s", null)).toMatchObject({ logLevel: "warning", subscriptions: ["file:///b"] });
-    expect(await store.updateSession("gone", { logLevel: "info" })).toBe(false);
+    expect(await store.updateSession("s", { logLevel: "warning" })).toBe("done");
+    expect(await store.updateSession("s", { subscribe: "file:///a", max: 2 })).toBe("done");
+    expect(await store.updateSession("s", { subscribe: "file:///b", max: 2 })).toBe("done");
+    expect(await store.updateSession("s", { subscribe: "file:///c", max: 2 })).toBe("full");
+    expect(await store.updateSession("s", { subscribe: "file:///b", max: 2 })).toBe("done"); // held already
+    expect(await store.updateSession("s", { unsubscribe: "file:///a" })).toBe("done");
+    expect(await store.updateSession("s", { subscribe: "file:///c", max: 2 })).toBe("done");
+    expect(await store.getSession("s", null)).toEqual(record("s", { logLevel: "warning" })); // subscriptions are not in the record
+    expect(await store.updateSession("gone", { logLevel: "info" })).toBe("gone");
+    expect(await store.updateSession("gone", { subscribe: "file:///a", max: 2 })).toBe("gone");
   });
 
   it("past maxSessions closes the least recently used session; `refuse` refuses the new one", async () => {
@@ -104,8 +108,8 @@ describe.each(kinds)("%s store", (kind, make) => {
     let deep: Record<string, unknown> = {};
     for (let i = 0; i < 1500; i++) deep = { nested: deep }; // deeper than cjson's limit (1,000)
     await store.createSession(record("deep", { client: { protocolVersion: "2025-11-25", capabilities: { experimental: deep } } }));
-    expect(await store.updateSession("deep", { subscribe: "file:///d" })).toBe(true);
-    expect((await store.getSession("deep", null))!.subscriptions).toEqual(["file:///d"]);
+    expect(await store.updateSession("deep", { logLevel: "error" })).toBe("done");
+    expect((await store.getSession("deep", null))!.logLevel).toBe("error");
     expect(await store.createSession(record("next"))).toEqual({ created: true, evicted: ["deep"] });
   });
 
@@ -166,7 +170,7 @@ describe.each(kinds)("%s store", (kind, make) => {
     const { store, heard } = await opened();
     await store.createSession(record("sub"));
     await store.createSession(record("other"));
-    await store.updateSession("sub", { subscribe: "file:///watched" });
+    await store.updateSession("sub", { subscribe: "file:///watched", max: 10 });
     await store.publish(updated("file:///watched"));
     await store.publish(updated("file:///unwatched"));
     await eventually(() => expect(heard.logged).toEqual([["sub"]]));
@@ -220,11 +224,11 @@ describe.skipIf(NO_REDIS)("redis store: what replicas share", () => {
     const admin = clients[0]!;
     await a.store.createSession(record("k1"));
     await a.store.createSession(record("k2"));
-    await a.store.updateSession("k1", { subscribe: "file:///x" });
+    await a.store.updateSession("k1", { subscribe: "file:///x", max: 10 });
     await a.store.attachStream("k1", "stream-1", undefined);
     await a.store.publish(listChanged);
     const keys = await admin.keys(`${prefix}*`);
-    expect(keys.sort()).toEqual([`${prefix}e:k1`, `${prefix}e:k2`, `${prefix}idx`, `${prefix}l:stream-1`, `${prefix}s:k1`, `${prefix}s:k2`, `${prefix}ss:k1`, `${prefix}st:k1`, `${prefix}u:file:///x`].sort());
+    expect(keys.sort()).toEqual([`${prefix}e:k1`, `${prefix}e:k2`, `${prefix}idx`, `${prefix}l:stream-1`, `${prefix}s:k1`, `${prefix}s:k2`, `${prefix}ss:k1`, `${prefix}st:k1`].sort());
     for (const key of keys) expect(await admin.pTTL(key), key).toBeGreaterThan(0);
     await sleep(600);
     expect(await admin.keys(`${prefix}*`)).toEqual([]);

@@ -6,7 +6,7 @@
 // the events the store logs for it, in order, from an id a reconnecting client may name.
 import { ProtocolError } from "../shared/messages.js";
 import { refreshSession, sessionSnapshot } from "./session.js";
-import { StoreUnavailableError, type McpStore, type SessionChange, type StoreLimits, type StoreListener, type StoredEvent } from "../stores/store.js";
+import { StoreUnavailableError, type ChangeOutcome, type McpStore, type SessionChange, type StoreLimits, type StoreListener, type StoredEvent } from "../stores/store.js";
 import type { McpServer, Session } from "./server.js";
 import type { JsonRpcMessage, JsonRpcNotification } from "./types.js";
 
@@ -129,15 +129,20 @@ export class SessionTable {
     return view;
   }
 
-  async #persist(id: string, change: SessionChange): Promise<void> {
-    let kept: boolean;
+  async #persist(id: string, change: SessionChange): Promise<"done" | "full"> {
+    const outcome: ChangeOutcome = await this.#stored(() => this.#store.updateSession(id, change));
+    if (outcome === "gone") throw new ProtocolError(-32001, "Session not found", undefined, 404);
+    return outcome;
+  }
+
+  /** A store call of a request: a failure is said (unless it is an outage already said) and answered 503. */
+  async #stored<T>(call: () => Promise<T>): Promise<T> {
     try {
-      kept = await this.#store.updateSession(id, change);
+      return await call();
     } catch (error) {
       this.#failed(error);
       throw unavailable();
     }
-    if (!kept) throw new ProtocolError(-32001, "Session not found", undefined, 404);
   }
 
   #forgetIfUnused(view: View): void {

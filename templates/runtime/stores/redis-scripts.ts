@@ -7,12 +7,12 @@
 // otherwise let one session fail every script that touches it.
 //
 // Keys (P = the prefix):  P s:<session>  the session's record (a hash: r the record's JSON, p its
-//   principal's), expiring when it idles
+//   principal's), expiring when it idles; what every request reads, and nothing that grows
 //   P e:<session>  its event log (a stream, the newest `eventWindow` entries), expiring with it
 //   P st:<session> its GET streams (a sorted set, newest last), expiring with it
-//   P ss:<session> the URIs it subscribed to (a set), expiring with it
+//   P ss:<session> the URIs it subscribed to (a set: only subscribe, unsubscribe and the
+//                  delivery of a resource update read it), expiring with it
 //   P l:<stream>   a stream's lease, renewed by the replica that holds it
-//   P u:<uri>      the sessions subscribed to a URI, expiring after the last of them
 //   P idx          every session by its last use (for maxSessions), expiring after the newest
 // Channel: P bus (events logged, sessions closed, notifications and forwarded messages).
 //
@@ -37,16 +37,12 @@ local function touch(id, now, idle, principal)
   if not found[2] then return false end
   if principal and found[1] ~= principal then return false end
   redis.call('PEXPIRE', key, idle)
-  redis.call('PEXPIRE', P .. 'e:' .. id, idle)
-  redis.call('PEXPIRE', P .. 'st:' .. id, idle)
-  redis.call('PEXPIRE', P .. 'ss:' .. id, idle)
+  for _, kind in ipairs({ 'e:', 'st:', 'ss:' }) do redis.call('PEXPIRE', P .. kind .. id, idle) end
   redis.call('ZADD', P .. 'idx', now, id)
-  redis.call('PEXPIRE', P .. 'idx', idle)
-  for _, uri in ipairs(redis.call('SMEMBERS', P .. 'ss:' .. id)) do extend(P .. 'u:' .. uri, idle) end
+  extend(P .. 'idx', idle)
   return found[2]
 end
 local function drop(id)
-  for _, uri in ipairs(redis.call('SMEMBERS', P .. 'ss:' .. id)) do redis.call('SREM', P .. 'u:' .. uri, id) end
   for _, stream in ipairs(redis.call('ZRANGE', P .. 'st:' .. id, 0, -1)) do redis.call('DEL', P .. 'l:' .. stream) end
   redis.call('DEL', P .. 's:' .. id, P .. 'e:' .. id, P .. 'st:' .. id, P .. 'ss:' .. id)
   redis.call('ZREM', P .. 'idx', id)
@@ -76,7 +72,7 @@ end
 redis.call('HSET', P .. 's:' .. id, 'r', ARGV[4], 'p', ARGV[5])
 redis.call('PEXPIRE', P .. 's:' .. id, idle)
 redis.call('ZADD', idx, now, id)
-redis.call('PEXPIRE', idx, idle)
+extend(idx, idle)
 return {1, unpack(evicted)}
 `;
 
@@ -86,25 +82,35 @@ if late() then return redis.error_reply(LATE) end
 return touch(ARGV[3], tonumber(ARGV[5]), tonumber(ARGV[6]), ARGV[4])
 `;
 
-/** ARGV: P, deadline, id, expected record, new record, 'sub' | 'unsub' | '', uri, idleMs. 1 done, 0 gone, -1 changed meanwhile. */
+/** ARGV: P, deadline, id, expected record, new record. 1 done, 0 gone, -1 changed meanwhile. */
 const UPDATE = `
 if late() then return redis.error_reply(LATE) end
-local id = ARGV[3]
-local current = redis.call('HGET', P .. 's:' .. id, 'r')
+local key = P .. 's:' .. ARGV[3]
+local current = redis.call('HGET', key, 'r')
 if not current then return 0 end
 if current ~= ARGV[4] then return -1 end
-redis.call('HSET', P .. 's:' .. id, 'r', ARGV[5])
-local subscribers, mine, idle = P .. 'u:' .. ARGV[7], P .. 'ss:' .. id, tonumber(ARGV[8])
-if ARGV[6] == 'sub' then
-  redis.call('SADD', subscribers, id)
-  extend(subscribers, idle)
-  redis.call('SADD', mine, ARGV[7])
-  redis.call('PEXPIRE', mine, redis.call('PTTL', P .. 's:' .. id))
-elseif ARGV[6] == 'unsub' then
-  redis.call('SREM', subscribers, id)
-  redis.call('SREM', mine, ARGV[7])
-end
+redis.call('HSET', key, 'r', ARGV[5])
 return 1
+`;
+
+/** ARGV: P, deadline, id, uri, max. 'done', 'gone' or 'full' (a new URI past max: nothing added). */
+const SUBSCRIBE = `
+if late() then return redis.error_reply(LATE) end
+local ttl = redis.call('PTTL', P .. 's:' .. ARGV[3])
+if ttl < 0 then return 'gone' end
+local mine = P .. 'ss:' .. ARGV[3]
+if redis.call('SISMEMBER', mine, ARGV[4]) == 0 and redis.call('SCARD', mine) >= tonumber(ARGV[5]) then return 'full' end
+redis.call('SADD', mine, ARGV[4])
+redis.call('PEXPIRE', mine, ttl)
+return 'done'
+`;
+
+/** ARGV: P, deadline, id, uri. 'done' or 'gone'. */
+const UNSUBSCRIBE = `
+if late() then return redis.error_reply(LATE) end
+if redis.call('EXISTS', P .. 's:' .. ARGV[3]) == 0 then return 'gone' end
+redis.call('SREM', P .. 'ss:' .. ARGV[3], ARGV[4])
+return 'done'
 `;
 
 /** ARGV: P, deadline, id. */
@@ -151,16 +157,15 @@ return 1
 `;
 
 /**
- * ARGV: P, deadline, message, uri ('' : every session), eventWindow, bus message for the listen streams.
- * Logs the message for each session that wants it, for its newest stream whose lease holds.
+ * ARGV: P, deadline, message, uri ('' : every session), eventWindow, bus message for the listen
+ * streams. Logs the message for each live session that wants it (a resource update: one whose
+ * ss: holds the URI), for its newest stream whose lease holds.
  */
 const PUBLISH = `
-local ids
-if ARGV[4] ~= '' then ids = redis.call('SMEMBERS', P .. 'u:' .. ARGV[4]) else ids = redis.call('ZRANGE', P .. 'idx', 0, -1) end
 local logged = {}
-for _, id in ipairs(ids) do
+for _, id in ipairs(redis.call('ZRANGE', P .. 'idx', 0, -1)) do
   local ttl = redis.call('PTTL', P .. 's:' .. id)
-  if ttl > 0 then
+  if ttl > 0 and (ARGV[4] == '' or redis.call('SISMEMBER', P .. 'ss:' .. id, ARGV[4]) == 1) then
     local target = ''
     for _, stream in ipairs(redis.call('ZREVRANGE', P .. 'st:' .. id, 0, -1)) do
       if redis.call('EXISTS', P .. 'l:' .. stream) == 1 then target = stream break end
@@ -169,8 +174,6 @@ for _, id in ipairs(ids) do
     redis.call('XADD', log, 'MAXLEN', ARGV[5], '*', 'm', ARGV[3], 't', target)
     redis.call('PEXPIRE', log, ttl)
     logged[#logged + 1] = id
-  elseif ARGV[4] ~= '' then
-    redis.call('SREM', P .. 'u:' .. ARGV[4], id)
   end
 end
 if #logged > 0 then redis.call('PUBLISH', P .. 'bus', cjson.encode({ t = 'ev', s = logged })) end
@@ -189,16 +192,20 @@ for i = 7 + n, #ARGV do redis.call('SET', P .. 'l:' .. ARGV[i], '1', 'PX', lease
 return gone
 `;
 
-export type ScriptName = "create" | "get" | "update" | "delete" | "attach" | "detach" | "publish" | "keepAlive";
+export type ScriptName = "create" | "get" | "update" | "subscribe" | "unsubscribe" | "delete" | "attach" | "detach" | "publish" | "keepAlive";
 
-export const SCRIPTS: Readonly<Record<ScriptName, string>> = {
-  create: HELPERS + CREATE,
-  get: HELPERS + GET,
-  update: HELPERS + UPDATE,
-  delete: HELPERS + DELETE,
-  attach: HELPERS + ATTACH,
-  detach: HELPERS + DETACH,
-  publish: HELPERS + PUBLISH,
-  keepAlive: HELPERS + KEEP_ALIVE,
+const BODIES: Record<ScriptName, string> = {
+  create: CREATE,
+  get: GET,
+  update: UPDATE,
+  subscribe: SUBSCRIBE,
+  unsubscribe: UNSUBSCRIBE,
+  delete: DELETE,
+  attach: ATTACH,
+  detach: DETACH,
+  publish: PUBLISH,
+  keepAlive: KEEP_ALIVE,
 };
 
+/** Each script, with the helpers it may use. */
+export const SCRIPTS: Readonly<Record<ScriptName, string>> = Object.fromEntries(Object.entries(BODIES).map(([name, body]) => [name, HELPERS + body])) as Record<ScriptName, string>;

@@ -8,7 +8,7 @@
 // on when the client has reconnected (node-redis reconnects and resubscribes by itself).
 import { JSONRPC, ProtocolError } from "../shared/messages.js";
 import { RedisCommands, type RedisClientLike } from "./redis-commands.js";
-import { changedRecord, type CreatedSession, type McpStore, type SessionChange, type SessionRecord, type StoreLimits, type StoreListener, type StoredEvent } from "./store.js";
+import { changedRecord, type ChangeOutcome, type CreatedSession, type McpStore, type SessionChange, type SessionRecord, type StoreLimits, type StoreListener, type StoredEvent } from "./store.js";
 import type { JsonRpcMessage, JsonRpcNotification } from "../shared/messages.js";
 
 export type { RedisClientLike } from "./redis-commands.js";
@@ -39,7 +39,7 @@ function streamId(text: string | undefined): string {
 
 function isRecord(value: unknown): value is SessionRecord {
   const record = value as SessionRecord | null;
-  return typeof record === "object" && record !== null && typeof record.id === "string" && typeof record.version === "string" && Array.isArray(record.subscriptions) && typeof record.client === "object";
+  return typeof record === "object" && record !== null && typeof record.id === "string" && typeof record.version === "string" && typeof record.client === "object";
 }
 
 /** A stream entry ([id, [field, value, …]]) as an event; undefined when it is not one of ours. */
@@ -68,6 +68,7 @@ function serialised(record: SessionRecord): string {
 }
 
 const events = (entries: unknown): StoredEvent[] => (Array.isArray(entries) ? entries.map(eventOf).filter((e): e is StoredEvent => e !== undefined) : []);
+const outcome = (reply: unknown): ChangeOutcome => (reply === "done" || reply === "full" ? reply : "gone");
 
 export class RedisStore implements McpStore {
   readonly heartbeatMs: number;
@@ -116,15 +117,16 @@ export class RedisStore implements McpStore {
     return isRecord(record) ? record : undefined;
   }
 
-  /** A compare-and-set of the record (retried if another request changed it meanwhile), and the URI's subscribers with it. */
-  async updateSession(id: string, change: SessionChange): Promise<boolean> {
-    const op = "subscribe" in change ? ["sub", change.subscribe] : "unsubscribe" in change ? ["unsub", change.unsubscribe] : ["", ""];
+  /** A subscription is a set beside the record; a log level a compare-and-set of the record (retried if another request changed it meanwhile). */
+  async updateSession(id: string, change: SessionChange): Promise<ChangeOutcome> {
+    if ("subscribe" in change) return outcome(await this.#redis.run("subscribe", [id, change.subscribe, String(change.max)]));
+    if ("unsubscribe" in change) return outcome(await this.#redis.run("unsubscribe", [id, change.unsubscribe]));
     for (let attempt = 0; attempt < 8; attempt++) {
       const current = await this.#redis.command(["HGET", this.#key("s:", id), "r"]);
-      if (typeof current !== "string") return false;
+      if (typeof current !== "string") return "gone";
       const next = changedRecord(JSON.parse(current) as SessionRecord, change);
-      const done = Number(await this.#redis.run("update", [id, current, JSON.stringify(next), op[0]!, op[1]!, String(this.#limitsOf().idleMs)]));
-      if (done !== -1) return done === 1;
+      const done = Number(await this.#redis.run("update", [id, current, JSON.stringify(next)]));
+      if (done !== -1) return done === 1 ? "done" : "gone";
     }
     throw new Error(`redis store: session ${id} kept changing while it was being updated`);
   }

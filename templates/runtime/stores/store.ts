@@ -8,7 +8,11 @@
 // (server-store-redis.ts) is shared by every replica that is given the same Redis.
 import type { ClientFacts, JsonRpcMessage, JsonRpcNotification, LogLevel } from "../shared/messages.js";
 
-/** A legacy session as the store keeps it: everything a replica needs to serve its next request. */
+/**
+ * A legacy session as the store keeps it: everything a replica needs to serve its next request,
+ * and nothing that grows with what the session does (its subscriptions are kept beside it, read
+ * only by subscribe, unsubscribe and the delivery of resource updates).
+ */
 export interface SessionRecord {
   id: string;
   /** The principal that opened it (another one gets 404); null when none was known. */
@@ -18,12 +22,13 @@ export interface SessionRecord {
   client: ClientFacts;
   /** The level `logging/setLevel` asked for, if any. */
   logLevel?: LogLevel;
-  /** The URIs of `resources/subscribe`, in the order they were subscribed. */
-  subscriptions: string[];
 }
 
-/** What a request changed in its session (the runtime's built-in answers). */
-export type SessionChange = { logLevel: LogLevel } | { subscribe: string } | { unsubscribe: string };
+/** What a request changed in its session (the runtime's built-in answers); a subscription says how many the session may hold. */
+export type SessionChange = { logLevel: LogLevel } | { subscribe: string; max: number } | { unsubscribe: string };
+
+/** What a change came to: done; the session is gone; or a new subscription past `max` (nothing changed). */
+export type ChangeOutcome = "done" | "gone" | "full";
 
 /** One event of a session's log: what its GET stream sends, with the id a client resumes from. */
 export interface StoredEvent {
@@ -79,8 +84,8 @@ export interface McpStore {
    * when unknown, closed, expired or another principal's (whose request changes nothing).
    */
   getSession(id: string, principal: string | null): Promise<SessionRecord | undefined>;
-  /** Applies a change; false when the session is gone. */
-  updateSession(id: string, change: SessionChange): Promise<boolean>;
+  /** Applies a change (see ChangeOutcome). */
+  updateSession(id: string, change: SessionChange): Promise<ChangeOutcome>;
   /** Closes a session everywhere (each replica's listener hears `closed`). */
   deleteSession(id: string): Promise<void>;
   /** Keeps the sessions and streams held here alive; resolves with the sessions that are gone. */
@@ -111,15 +116,13 @@ export class StoreUnavailableError extends Error {
   override readonly name: string = "StoreUnavailableError";
 }
 
-/** Which sessions want a notification: a resource update goes to its subscribers, anything else to every session. */
-export function wantsNotification(record: SessionRecord, message: JsonRpcNotification): boolean {
+/** Whether a session subscribed to these URIs wants a notification: a resource update goes to its subscribers, anything else to every session. */
+export function wantsNotification(subscriptions: ReadonlySet<string>, message: JsonRpcNotification): boolean {
   if (message.method !== "notifications/resources/updated") return true;
-  return record.subscriptions.includes(String(message.params?.["uri"]));
+  return subscriptions.has(String(message.params?.["uri"]));
 }
 
-/** A session's record with a change applied (a new object: records are never shared). */
-export function changedRecord(record: SessionRecord, change: SessionChange): SessionRecord {
-  if ("logLevel" in change) return { ...record, logLevel: change.logLevel };
-  const rest = record.subscriptions.filter((uri) => uri !== ("subscribe" in change ? change.subscribe : change.unsubscribe));
-  return { ...record, subscriptions: "subscribe" in change ? [...rest, change.subscribe] : rest };
+/** A session's record with its log level changed (a new object: records are never shared). */
+export function changedRecord(record: SessionRecord, change: { logLevel: LogLevel }): SessionRecord {
+  return { ...record, logLevel: change.logLevel };
 }
