@@ -177,7 +177,6 @@ describe.skipIf(NO_REDIS)("item 14: a Last-Event-ID past 64 bits on the Redis st
   });
 });
 
-
 describe("item 15: a foreign principal's rejected request changes nothing of the session", () => {
   const as = (user: string) => ({ "x-user": user });
   const principal = (request: Request) => request.headers.get("x-user") ?? undefined;

@@ -16,13 +16,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A listener that records what it hears. */
 function recorder() {
-  const heard = { logged: [] as string[][], notifications: [] as unknown[], forwarded: [] as Array<[string, unknown]>, closed: [] as string[], connection: [] as Array<string | undefined> };
+  const heard = { logged: [] as string[][], notifications: [] as unknown[], forwarded: [] as Array<[string, unknown]>, closed: [] as string[], connection: [] as Array<string | undefined>, bus: [] as Array<string | undefined> };
   const listener: StoreListener = {
     logged: (ids) => heard.logged.push([...ids]),
     notification: (m) => heard.notifications.push(m),
     forwarded: (id, m) => heard.forwarded.push([id, m]),
     closed: (id) => heard.closed.push(id),
     connection: (error) => heard.connection.push(error?.message),
+    bus: (error) => heard.bus.push(error?.message),
   };
   return { heard, listener };
 }
@@ -208,15 +209,33 @@ describe.skipIf(NO_REDIS)("redis store: what replicas share", () => {
     const { a, b } = await replicas();
     await a.store.createSession(record("s"));
     await a.store.publish(listChanged);
-    await a.store.forward("s", { jsonrpc: "2.0", id: "mcp-gen-1", result: { action: "accept" } });
+    const cancel = { jsonrpc: "2.0" as const, method: "notifications/cancelled", params: { requestId: 7 } };
+    expect(await a.store.forward("s", cancel)).toBe(true);
+    await eventually(() => expect(b.heard.forwarded).toEqual([["s", cancel]]));
     await b.store.deleteSession("s");
     await eventually(() => {
       expect(b.heard.notifications).toEqual([listChanged]);
-      expect(b.heard.forwarded).toEqual([["s", { jsonrpc: "2.0", id: "mcp-gen-1", result: { action: "accept" } }]]);
       expect([a.heard.logged, b.heard.logged]).toEqual([[["s"]], [["s"]]]);
       expect([a.heard.closed, b.heard.closed]).toEqual([["s"], ["s"]]);
     });
     expect([a.heard.notifications, a.heard.forwarded]).toEqual([[], []]);
+  });
+
+  it("an answer reaches the replica that awaits its id, once; one to an id nothing awaits is dropped", async () => {
+    const { prefix, a, b } = await replicas();
+    const admin = clients[0]!;
+    await a.store.createSession(record("s"));
+    await b.store.awaitAnswer("s", "mcp-gen-x-1");
+    const answer = { jsonrpc: "2.0" as const, id: "mcp-gen-x-1", result: { action: "accept" } };
+    expect(await a.store.forward("s", { jsonrpc: "2.0", id: "nobody-awaits", result: {} })).toBe(false);
+    expect(await a.store.forward("s", answer)).toBe(true);
+    await eventually(() => expect(b.heard.forwarded).toEqual([["s", answer]]));
+    expect(await a.store.forward("s", answer)).toBe(false); // answered already
+    expect(await admin.hLen(`${prefix}w:s`)).toBe(0);
+    await b.store.awaitAnswer("s", "mcp-gen-x-2");
+    await b.store.settleAnswer("s", "mcp-gen-x-2"); // answered on b itself, or given up
+    expect(await a.store.forward("s", { ...answer, id: "mcp-gen-x-2" })).toBe(false);
+    expect([a.heard.forwarded, b.heard.forwarded.length]).toEqual([[], 1]);
   });
 
   it("every key is under the prefix and expires; none is left once the sessions idled out", async () => {
@@ -226,9 +245,10 @@ describe.skipIf(NO_REDIS)("redis store: what replicas share", () => {
     await a.store.createSession(record("k2"));
     await a.store.updateSession("k1", { subscribe: "file:///x", max: 10 });
     await a.store.attachStream("k1", "stream-1", undefined);
+    await a.store.awaitAnswer("k1", "mcp-gen-k-1");
     await a.store.publish(listChanged);
     const keys = await admin.keys(`${prefix}*`);
-    expect(keys.sort()).toEqual([`${prefix}e:k1`, `${prefix}e:k2`, `${prefix}idx`, `${prefix}l:stream-1`, `${prefix}s:k1`, `${prefix}s:k2`, `${prefix}ss:k1`, `${prefix}st:k1`].sort());
+    expect(keys.sort()).toEqual([`${prefix}e:k1`, `${prefix}e:k2`, `${prefix}idx`, `${prefix}l:stream-1`, `${prefix}s:k1`, `${prefix}s:k2`, `${prefix}ss:k1`, `${prefix}st:k1`, `${prefix}w:k1`].sort());
     for (const key of keys) expect(await admin.pTTL(key), key).toBeGreaterThan(0);
     await sleep(600);
     expect(await admin.keys(`${prefix}*`)).toEqual([]);

@@ -98,10 +98,15 @@ export class SessionTable {
     this.#closeHere(id);
   }
 
-  /** Hands a client's answer or cancellation to the replica that awaits it, unless it is this one. */
+  /**
+   * Hands a client's answer or cancellation to the replica that awaits it, unless it is this
+   * one. An answer goes only where a request awaits its id (else the store drops it); a
+   * cancellation goes with its request id and nothing else.
+   */
   async forward(session: Session, message: JsonRpcMessage): Promise<void> {
     if (handledHere(session, message)) return;
-    await this.#store.forward(session.id, message);
+    const sent = "method" in message ? cancellationOf(message) : message;
+    if (sent) await this.#store.forward(session.id, sent);
   }
 
   /**
@@ -125,6 +130,9 @@ export class SessionTable {
   #track(session: Session): View {
     const view: View = { session, uses: 0, streams: new Map() };
     session.onChange = (change) => this.#persist(session.id, change);
+    // Another replica may receive the answer: the store knows the id is awaited before the client does.
+    session.onAsk = (requestId) => this.#stored(() => this.#store.awaitAnswer(session.id, requestId));
+    session.onAnswered = (requestId) => void this.#store.settleAnswer(session.id, requestId).catch((error: unknown) => this.#failed(error));
     this.#views.set(session.id, view);
     return view;
   }
@@ -209,6 +217,8 @@ export class SessionTable {
       },
       closed: (id) => this.#closeHere(id),
       connection: (error) => (error ? this.#lost(error) : this.#regained()),
+      // Only the bus: said, and nothing is given up (answers given meanwhile wait in the store).
+      bus: (error) => (error ? this.#server.reportError(error) : this.#regained()),
     };
   }
 
@@ -260,6 +270,16 @@ export class SessionTable {
   #failed(error: unknown): void {
     if (!(error instanceof StoreUnavailableError)) this.#server.reportError(error);
   }
+}
+
+/** The longest request id a cancellation is forwarded with (a client's own ids are rarely longer than a UUID). */
+const MAX_FORWARDED_ID = 256;
+
+/** A cancellation as it is forwarded: its request id and nothing else; undefined when that id cannot be a request's. */
+function cancellationOf(message: JsonRpcNotification): JsonRpcNotification | undefined {
+  const requestId = message.params?.["requestId"];
+  if (typeof requestId === "string" ? requestId.length > MAX_FORWARDED_ID : typeof requestId !== "number") return undefined;
+  return { jsonrpc: "2.0", method: message.method, params: { requestId } };
 }
 
 /** True when nothing elsewhere can be waiting for this message: it answers a request awaited here, or cancels one running here. */

@@ -25,9 +25,14 @@ export interface Session {
   send?: ((message: JsonRpcNotification) => void) | undefined;
   /** Told of what a request changed (log level, subscriptions) before it is answered: HTTP keeps it in its store ("full": a subscription past its bound). */
   onChange?: ((change: SessionChange) => Promise<"done" | "full">) | undefined;
+  /** Told before a request goes to the client (HTTP: its answer may be posted to another replica), and once it is answered or given up. */
+  onAsk?: ((requestId: string) => Promise<void>) | undefined;
+  onAnswered?: ((requestId: string) => void) | undefined;
   close(): void;
 }
 
+/** The ids of the requests sent to clients: unique across processes too (replicas share a session's answers). */
+const ID_PREFIX = `mcp-gen-${crypto.randomUUID().slice(0, 8)}-`;
 let nextId = 0;
 
 /** Default bounds of `resources/subscribe` per session (ServerOptionsBase.maxSubscriptions, maxSubscriptionUriLength). */
@@ -255,10 +260,15 @@ async function askClient(session: Session, binding: RevisionBinding, result: Jso
   return Object.fromEntries(answers);
 }
 
-/** One request to the client, on the channel of the request being handled; its answer arrives through the session. */
-function ask(session: Session, method: string, params: JsonObject | undefined, exchange: Exchange): Promise<JsonRpcResponse> {
-  const id = `mcp-gen-${++nextId}`;
-  return new Promise((resolve, reject) => {
+/**
+ * One request to the client, on the channel of the request being handled; its answer arrives
+ * through the session. The session's store hears of it first (the answer may go to another
+ * replica), and again once it is answered or given up (a later answer to it is dropped).
+ */
+async function ask(session: Session, method: string, params: JsonObject | undefined, exchange: Exchange): Promise<JsonRpcResponse> {
+  const id = `${ID_PREFIX}${++nextId}`;
+  await session.onAsk?.(id);
+  return new Promise<JsonRpcResponse>((resolve, reject) => {
     const onAbort = () => {
       session.pending.delete(id);
       reject(new ProtocolError(JSONRPC.internalError, "Request cancelled while waiting for the client"));
@@ -271,7 +281,7 @@ function ask(session: Session, method: string, params: JsonObject | undefined, e
       resolve(response);
     });
     exchange.notify(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params });
-  });
+  }).finally(() => session.onAnswered?.(id));
 }
 
 /** A notification or a response from the client of a session. */

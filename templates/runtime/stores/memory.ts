@@ -111,8 +111,13 @@ export class MemoryStore implements McpStore {
     if (logged.length) this.#listener?.logged(logged);
   }
 
-  async forward(_sessionId: string, _message: JsonRpcMessage): Promise<void> {
-    // One process: the session's requests all run here, so nobody else awaits the message.
+  // One process: the session's requests all run here, so nobody else awaits an answer or runs a request.
+  async awaitAnswer(_sessionId: string, _requestId: string): Promise<void> {}
+
+  async settleAnswer(_sessionId: string, _requestId: string): Promise<void> {}
+
+  async forward(_sessionId: string, _message: JsonRpcMessage): Promise<boolean> {
+    return false;
   }
 
   async close(): Promise<void> {

@@ -12,9 +12,13 @@
 //   P st:<session> its GET streams (a sorted set, newest last), expiring with it
 //   P ss:<session> the URIs it subscribed to (a set: only subscribe, unsubscribe and the
 //                  delivery of a resource update read it), expiring with it
+//   P w:<session>  the ids of its requests to the client awaited by a replica (a hash: "" while
+//                  awaited, then the client's answer until that replica takes it), expiring with it
 //   P l:<stream>   a stream's lease, renewed by the replica that holds it
 //   P idx          every session by its last use (for maxSessions), expiring after the newest
-// Channel: P bus (events logged, sessions closed, notifications and forwarded messages).
+// Channel: P bus (events logged, sessions closed, notifications, cancellations forwarded, and
+// notices that an answer waits in w:, never the answer itself: what a client sends never
+// crosses the bus bigger than its request id).
 //
 // ARGV[1] is the prefix and ARGV[2] a deadline (ms on Redis's clock, or ""): a script run on
 // behalf of a client's request that reaches Redis after it changes nothing and fails with LATE,
@@ -37,14 +41,14 @@ local function touch(id, now, idle, principal)
   if not found[2] then return false end
   if principal and found[1] ~= principal then return false end
   redis.call('PEXPIRE', key, idle)
-  for _, kind in ipairs({ 'e:', 'st:', 'ss:' }) do redis.call('PEXPIRE', P .. kind .. id, idle) end
+  for _, kind in ipairs({ 'e:', 'st:', 'ss:', 'w:' }) do redis.call('PEXPIRE', P .. kind .. id, idle) end
   redis.call('ZADD', P .. 'idx', now, id)
   extend(P .. 'idx', idle)
   return found[2]
 end
 local function drop(id)
   for _, stream in ipairs(redis.call('ZRANGE', P .. 'st:' .. id, 0, -1)) do redis.call('DEL', P .. 'l:' .. stream) end
-  redis.call('DEL', P .. 's:' .. id, P .. 'e:' .. id, P .. 'st:' .. id, P .. 'ss:' .. id)
+  redis.call('DEL', P .. 's:' .. id, P .. 'e:' .. id, P .. 'st:' .. id, P .. 'ss:' .. id, P .. 'w:' .. id)
   redis.call('ZREM', P .. 'idx', id)
   redis.call('PUBLISH', P .. 'bus', cjson.encode({ t = 'closed', s = id }))
 end
@@ -192,7 +196,54 @@ for i = 7 + n, #ARGV do redis.call('SET', P .. 'l:' .. ARGV[i], '1', 'PX', lease
 return gone
 `;
 
-export type ScriptName = "create" | "get" | "update" | "subscribe" | "unsubscribe" | "delete" | "attach" | "detach" | "publish" | "keepAlive";
+/** ARGV: P, deadline, id, request id. A replica awaits the client's answer to that request: 1, or 0 when the session is gone. */
+const AWAIT = `
+if late() then return redis.error_reply(LATE) end
+local ttl = redis.call('PTTL', P .. 's:' .. ARGV[3])
+if ttl < 0 then return 0 end
+local waits = P .. 'w:' .. ARGV[3]
+redis.call('HSET', waits, ARGV[4], '')
+redis.call('PEXPIRE', waits, ttl)
+return 1
+`;
+
+/**
+ * ARGV: P, deadline, id, request id, answer, notice. Leaves the answer for the replica that awaits
+ * it and tells the bus (the notice, not the answer): 1; 0 when nothing awaits that id (never
+ * asked, or answered already), and then nothing is kept or published.
+ */
+const ANSWER = `
+if late() then return redis.error_reply(LATE) end
+local waits = P .. 'w:' .. ARGV[3]
+if redis.call('HGET', waits, ARGV[4]) ~= '' then return 0 end
+redis.call('HSET', waits, ARGV[4], ARGV[5])
+redis.call('PUBLISH', P .. 'bus', ARGV[6])
+return 1
+`;
+
+/** ARGV: P, deadline, id, request id. The answer left for it (and forgets the id), or nil when none came yet. */
+const TAKE = `
+local waits = P .. 'w:' .. ARGV[3]
+local answer = redis.call('HGET', waits, ARGV[4])
+if not answer or answer == '' then return false end
+redis.call('HDEL', waits, ARGV[4])
+return answer
+`;
+
+/** ARGV: P, deadline, id, request id. Nothing awaits it any more. */
+const SETTLE = `
+redis.call('HDEL', P .. 'w:' .. ARGV[3], ARGV[4])
+return 1
+`;
+
+/** ARGV: P, deadline, bus message (a cancellation for the replica that runs the request). */
+const RELAY = `
+if late() then return redis.error_reply(LATE) end
+redis.call('PUBLISH', P .. 'bus', ARGV[3])
+return 1
+`;
+
+export type ScriptName = "create" | "get" | "update" | "subscribe" | "unsubscribe" | "delete" | "attach" | "detach" | "publish" | "keepAlive" | "await" | "answer" | "take" | "settle" | "relay";
 
 const BODIES: Record<ScriptName, string> = {
   create: CREATE,
@@ -205,6 +256,11 @@ const BODIES: Record<ScriptName, string> = {
   detach: DETACH,
   publish: PUBLISH,
   keepAlive: KEEP_ALIVE,
+  await: AWAIT,
+  answer: ANSWER,
+  take: TAKE,
+  settle: SETTLE,
+  relay: RELAY,
 };
 
 /** Each script, with the helpers it may use. */

@@ -3,9 +3,11 @@
 // being a connected node-redis client (`createClient({ url })` of the `redis` package, 4.x or
 // later). Nothing here imports it: the client is typed by what the store uses of it, so the
 // generated code compiles and runs without the package unless you pass one. Every key is under
-// `prefix` and expires (see server-store-redis-scripts.ts); a lost connection is reported once
-// through the server's onError, requests that need Redis meanwhile get 503, and everything goes
-// on when the client has reconnected (node-redis reconnects and resubscribes by itself).
+// `prefix` and expires (see redis-scripts.ts); a lost connection is reported once through the
+// server's onError, requests that need Redis meanwhile get 503, and everything goes on when the
+// client has reconnected (node-redis reconnects and resubscribes by itself). A subscription
+// that drops alone (Redis cut it, say) fails nothing: what the bus carried meanwhile is read
+// from Redis once it is back (the answers awaited here wait in w:, events in the log).
 import { JSONRPC, ProtocolError } from "../shared/messages.js";
 import { RedisCommands, type RedisClientLike } from "./redis-commands.js";
 import { changedRecord, type ChangeOutcome, type CreatedSession, type McpStore, type SessionChange, type SessionRecord, type StoreLimits, type StoreListener, type StoredEvent } from "./store.js";
@@ -25,8 +27,16 @@ export interface RedisStoreOptions {
   commandTimeoutMs?: number;
 }
 
-/** The bus's messages: events logged, a session closed, a notification, a forwarded client message. */
-type BusMessage = { t: "ev"; s: string[] } | { t: "closed"; s: string } | { t: "n"; o: string; m: JsonRpcNotification } | { t: "f"; o: string; s: string; m: JsonRpcMessage };
+/**
+ * The bus's messages: events logged, a session closed, a notification, a cancellation forwarded,
+ * an answer waiting in w: (its session and request id only).
+ */
+type BusMessage =
+  | { t: "ev"; s: string[] }
+  | { t: "closed"; s: string }
+  | { t: "n"; o: string; m: JsonRpcNotification }
+  | { t: "f"; o: string; s: string; m: JsonRpcMessage }
+  | { t: "a"; s: string; i: string };
 
 /** The largest stream id part Redis takes (64 bits). */
 const MAX_ID_PART = 18446744073709551615n;
@@ -76,11 +86,15 @@ export class RedisStore implements McpStore {
   readonly #redis: RedisCommands;
   readonly #prefix: string;
   readonly #origin: string = crypto.randomUUID();
+  /** The requests to clients this replica awaits answers to, by session. */
+  readonly #awaiting = new Map<string, Set<string>>();
   #subscriber: RedisClientLike | undefined;
   #limits: StoreLimits | undefined;
   #listener: StoreListener | undefined;
-  /** Whether an outage was reported and not yet followed by both connections being ready again. */
+  /** Whether an outage was reported and the client is not ready again yet. */
   #down = false;
+  /** Whether the subscription dropped and is not back yet. */
+  #busDown = false;
 
   constructor(client: RedisClientLike, options: RedisStoreOptions = {}) {
     this.#client = client;
@@ -93,9 +107,11 @@ export class RedisStore implements McpStore {
     if (this.#listener) throw new TypeError("this store already serves a fetch handler: give each handler its own redisStore(client)");
     this.#limits = limits;
     this.#listener = listener;
-    this.#watch(this.#client);
+    this.#client.on("error", (error: unknown) => this.#lost(error));
+    this.#client.on("ready", () => this.#back());
     const subscriber = (this.#subscriber = this.#client.duplicate());
-    this.#watch(subscriber);
+    subscriber.on("error", (error: unknown) => this.#busLost(error));
+    subscriber.on("ready", () => this.#busBack());
     void (async () => {
       if (!this.#client.isOpen) await this.#client.connect();
       await subscriber.connect();
@@ -161,9 +177,31 @@ export class RedisStore implements McpStore {
     await this.#redis.run("publish", [JSON.stringify(message), uri, String(this.#limitsOf().eventWindow), JSON.stringify(bus)], false);
   }
 
-  async forward(sessionId: string, message: JsonRpcMessage): Promise<void> {
+  async awaitAnswer(sessionId: string, requestId: string): Promise<void> {
+    const awaited = this.#awaiting.get(sessionId) ?? new Set();
+    this.#awaiting.set(sessionId, awaited.add(requestId));
+    try {
+      await this.#redis.run("await", [sessionId, requestId]);
+    } catch (error) {
+      this.#forget(sessionId, requestId);
+      throw error;
+    }
+  }
+
+  async settleAnswer(sessionId: string, requestId: string): Promise<void> {
+    if (this.#forget(sessionId, requestId)) await this.#redis.run("settle", [sessionId, requestId], false);
+  }
+
+  /** An answer is left in w: for its replica, if one awaits it (the bus carries a notice); a cancellation goes on the bus. */
+  async forward(sessionId: string, message: JsonRpcMessage): Promise<boolean> {
+    if (!("method" in message)) {
+      if (typeof message.id !== "string") return false; // the runtime's requests to clients have string ids
+      const notice: BusMessage = { t: "a", s: sessionId, i: message.id };
+      return Number(await this.#redis.run("answer", [sessionId, message.id, JSON.stringify(message), JSON.stringify(notice)])) === 1;
+    }
     const bus: BusMessage = { t: "f", o: this.#origin, s: sessionId, m: message };
-    await this.#redis.command(["PUBLISH", `${this.#prefix}bus`, JSON.stringify(bus)]);
+    await this.#redis.run("relay", [JSON.stringify(bus)]);
+    return true;
   }
 
   /** Closes the subscription's connection (the client passed in stays open: it is the caller's). */
@@ -187,14 +225,24 @@ export class RedisStore implements McpStore {
     return this.#limits;
   }
 
-  /** Both connections report their state: an error is an outage (said once), both ready again its end. */
-  #watch(connection: RedisClientLike): void {
-    connection.on("error", (error: unknown) => this.#lost(error));
-    connection.on("ready", () => {
-      if (!this.#down || !this.#client.isReady || !this.#subscriber?.isReady) return;
-      this.#down = false;
-      this.#listener?.connection(undefined);
-    });
+  /** True when this replica awaited the answer (it does no more). */
+  #forget(sessionId: string, requestId: string): boolean {
+    const awaited = this.#awaiting.get(sessionId);
+    const had = awaited?.delete(requestId) ?? false;
+    if (awaited?.size === 0) this.#awaiting.delete(sessionId);
+    return had;
+  }
+
+  /** Takes an answer left for a request awaited here, and hands it to the listener. */
+  async #take(sessionId: string, requestId: string): Promise<void> {
+    const answer = await this.#redis.run("take", [sessionId, requestId], false);
+    if (typeof answer !== "string" || !this.#forget(sessionId, requestId)) return;
+    this.#listener?.forwarded(sessionId, JSON.parse(answer) as JsonRpcMessage);
+  }
+
+  /** Takes every answer left meanwhile for the requests awaited here (the subscription was down). */
+  #takeAll(): void {
+    for (const [sessionId, ids] of this.#awaiting) for (const id of [...ids]) this.#take(sessionId, id).catch(() => undefined);
   }
 
   #lost(error: unknown): void {
@@ -202,6 +250,28 @@ export class RedisStore implements McpStore {
     this.#down = true;
     const cause = error instanceof Error ? error.message : String(error);
     this.#listener?.connection(new Error(`redis store: the connection to Redis was lost (${cause}); requests that need it get 503 until it is back`));
+  }
+
+  #back(): void {
+    if (!this.#down || !this.#client.isReady) return;
+    this.#down = false;
+    this.#listener?.connection(undefined);
+  }
+
+  #busLost(error: unknown): void {
+    if (this.#busDown) return;
+    this.#busDown = true;
+    if (this.#down) return; // the outage was said already
+    const cause = error instanceof Error ? error.message : String(error);
+    this.#listener?.bus(new Error(`redis store: the subscription to Redis was lost (${cause}); resubscribing (requests awaiting answers go on)`));
+  }
+
+  /** Resubscribed (node-redis restores the subscription before it says ready): read what was missed. */
+  #busBack(): void {
+    if (!this.#busDown) return;
+    this.#busDown = false;
+    this.#takeAll();
+    this.#listener?.bus(undefined);
   }
 
   #heard(text: string): void {
@@ -217,6 +287,7 @@ export class RedisStore implements McpStore {
     else if (message.t === "closed" && typeof message.s === "string") listener.closed(message.s);
     else if (message.t === "n" && message.o !== this.#origin) listener.notification(message.m);
     else if (message.t === "f" && message.o !== this.#origin && typeof message.s === "string") listener.forwarded(message.s, message.m);
+    else if (message.t === "a" && this.#awaiting.get(message.s)?.has(message.i)) this.#take(message.s, message.i).catch(() => undefined);
   }
 }
 

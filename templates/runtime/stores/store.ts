@@ -57,12 +57,18 @@ export interface StoreListener {
   logged(sessionIds: readonly string[]): void;
   /** A notification another replica published, for the `subscriptions/listen` streams held here. */
   notification(message: JsonRpcNotification): void;
-  /** A client's message for a session (an answer, a cancellation) that another replica received. */
+  /** A client's message for a session that another replica received: an answer to a request awaited here, or a cancellation of one running here. */
   forwarded(sessionId: string, message: JsonRpcMessage): void;
   /** A session was closed (DELETE, eviction, expiry): its streams and requests here end. */
   closed(sessionId: string): void;
   /** The store lost its connection (an error), or has it back (undefined): held streams catch up then. */
   connection(error: Error | undefined): void;
+  /**
+   * Only the store's subscription to the other replicas dropped (an error; it resubscribes by
+   * itself), or is back (undefined): held streams catch up then. Requests awaiting an answer go
+   * on (an answer given meanwhile waits in the store).
+   */
+  bus(error: Error | undefined): void;
 }
 
 /** The result of opening a session: refused when the store is full and refuses new ones. */
@@ -105,8 +111,15 @@ export interface McpStore {
    * listen streams.
    */
   publish(message: JsonRpcNotification): Promise<void>;
-  /** Sends a client's message for a session to the other replicas (the one awaiting it acts on it). */
-  forward(sessionId: string, message: JsonRpcMessage): Promise<void>;
+  /** A request to the client of a session was sent from here: its answer, posted to any replica, is forwarded here. */
+  awaitAnswer(sessionId: string, requestId: string): Promise<void>;
+  /** That request was answered here, or given up: a later answer to it is dropped. */
+  settleAnswer(sessionId: string, requestId: string): Promise<void>;
+  /**
+   * Sends a client's message for a session to the replica that awaits it (an answer) or runs the
+   * request it cancels; false when it was dropped (an answer to an id nothing awaits, or answered already).
+   */
+  forward(sessionId: string, message: JsonRpcMessage): Promise<boolean>;
   /** Stops listening (the client passed in stays the caller's). */
   close(): Promise<void>;
 }
