@@ -9,20 +9,21 @@ import type { McpStore, SessionRecord, StoreLimits, StoreListener } from "../../
 import { connected, NO_REDIS, sharedRedisUrl, uniquePrefix, type Client } from "../helpers/redis.js";
 
 const LIMITS: StoreLimits = { idleMs: 60_000, maxSessions: 100, whenFull: "evict-oldest", eventWindow: 100 };
-const record = (id: string, extra: Partial<SessionRecord> = {}): SessionRecord => ({ id, principal: null, version: "2025-11-25", client: { protocolVersion: "2025-11-25", capabilities: { roots: {} }, info: { name: "c", version: "1" } }, subscriptions: [], ...extra });
+const record = (id: string, extra: Partial<SessionRecord> = {}): SessionRecord => ({ id, principal: null, version: "2025-11-25", client: { protocolVersion: "2025-11-25", capabilities: { roots: {} }, info: { name: "c", version: "1" } }, ...extra });
 const listChanged = { jsonrpc: "2.0" as const, method: "notifications/tools/list_changed" };
 const updated = (uri: string) => ({ jsonrpc: "2.0" as const, method: "notifications/resources/updated", params: { uri } });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A listener that records what it hears. */
 function recorder() {
-  const heard = { logged: [] as string[][], notifications: [] as unknown[], forwarded: [] as Array<[string, unknown]>, closed: [] as string[], connection: [] as Array<string | undefined> };
+  const heard = { logged: [] as string[][], notifications: [] as unknown[], forwarded: [] as Array<[string, unknown]>, closed: [] as string[], connection: [] as Array<string | undefined>, bus: [] as Array<string | undefined> };
   const listener: StoreListener = {
     logged: (ids) => heard.logged.push([...ids]),
     notification: (m) => heard.notifications.push(m),
     forwarded: (id, m) => heard.forwarded.push([id, m]),
     closed: (id) => heard.closed.push(id),
     connection: (error) => heard.connection.push(error?.message),
+    bus: (error) => heard.bus.push(error?.message),
   };
   return { heard, listener };
 }
@@ -63,39 +64,44 @@ describe.each(kinds)("%s store", (kind, make) => {
     return { store, heard, prefix };
   }
 
-  it("keeps a session's record and hands out copies; unknown ids are undefined", async () => {
+  it("keeps a session's record and hands out copies; unknown ids and other principals get undefined", async () => {
     const { store } = await opened();
     expect(await store.createSession(record("a", { principal: "alice" }))).toEqual({ created: true, evicted: [] });
-    const got = await store.getSession("a");
+    const got = await store.getSession("a", "alice");
     expect(got).toEqual(record("a", { principal: "alice" }));
-    got!.subscriptions.push("changed by the caller");
-    expect((await store.getSession("a"))!.subscriptions).toEqual([]);
-    expect(await store.getSession("nope")).toBeUndefined();
+    got!.logLevel = "debug";
+    expect((await store.getSession("a", "alice"))!.logLevel).toBeUndefined();
+    expect([await store.getSession("a", "mallory"), await store.getSession("a", null)]).toEqual([undefined, undefined]);
+    expect(await store.getSession("nope", null)).toBeUndefined();
   });
 
-  it("applies log level and subscription changes; a change to a gone session is false", async () => {
+  it("applies log level and subscription changes, a subscription only up to its max; a change to a gone session comes back gone", async () => {
     const { store } = await opened();
     await store.createSession(record("s"));
-    expect(await store.updateSession("s", { logLevel: "warning" })).toBe(true);
-    expect(await store.updateSession("s", { subscribe: "file:///a" })).toBe(true);
-    expect(await store.updateSession("s", { subscribe: "file:///b" })).toBe(true);
-    expect(await store.updateSession("s", { unsubscribe: "file:///a" })).toBe(true);
-    expect(await store.getSession("s")).toMatchObject({ logLevel: "warning", subscriptions: ["file:///b"] });
-    expect(await store.updateSession("gone", { logLevel: "info" })).toBe(false);
+    expect(await store.updateSession("s", { logLevel: "warning" })).toBe("done");
+    expect(await store.updateSession("s", { subscribe: "file:///a", max: 2 })).toBe("done");
+    expect(await store.updateSession("s", { subscribe: "file:///b", max: 2 })).toBe("done");
+    expect(await store.updateSession("s", { subscribe: "file:///c", max: 2 })).toBe("full");
+    expect(await store.updateSession("s", { subscribe: "file:///b", max: 2 })).toBe("done"); // held already
+    expect(await store.updateSession("s", { unsubscribe: "file:///a" })).toBe("done");
+    expect(await store.updateSession("s", { subscribe: "file:///c", max: 2 })).toBe("done");
+    expect(await store.getSession("s", null)).toEqual(record("s", { logLevel: "warning" })); // subscriptions are not in the record
+    expect(await store.updateSession("gone", { logLevel: "info" })).toBe("gone");
+    expect(await store.updateSession("gone", { subscribe: "file:///a", max: 2 })).toBe("gone");
   });
 
   it("past maxSessions closes the least recently used session; `refuse` refuses the new one", async () => {
     const { store, heard } = await opened({ maxSessions: 3 });
     for (const id of ["1", "2", "3"]) await store.createSession(record(id));
     await sleep(5);
-    await store.getSession("1"); // 1 is now the most recently used
+    await store.getSession("1", null); // 1 is now the most recently used
     expect(await store.createSession(record("4"))).toEqual({ created: true, evicted: ["2"] });
-    expect(await Promise.all(["1", "2", "3", "4"].map(async (id) => (await store.getSession(id)) !== undefined))).toEqual([true, false, true, true]);
+    expect(await Promise.all(["1", "2", "3", "4"].map(async (id) => (await store.getSession(id, null)) !== undefined))).toEqual([true, false, true, true]);
     await eventually(() => expect(heard.closed).toEqual(["2"]));
     const refusing = await opened({ maxSessions: 1, whenFull: "refuse" });
     await refusing.store.createSession(record("x"));
     expect(await refusing.store.createSession(record("y"))).toEqual({ created: false, evicted: [] });
-    expect(await refusing.store.getSession("x")).toBeDefined();
+    expect(await refusing.store.getSession("x", null)).toBeDefined();
   });
 
   it("a record of any depth (a client's capabilities) is kept, changed and evicted like any other", async () => {
@@ -103,8 +109,8 @@ describe.each(kinds)("%s store", (kind, make) => {
     let deep: Record<string, unknown> = {};
     for (let i = 0; i < 1500; i++) deep = { nested: deep }; // deeper than cjson's limit (1,000)
     await store.createSession(record("deep", { client: { protocolVersion: "2025-11-25", capabilities: { experimental: deep } } }));
-    expect(await store.updateSession("deep", { subscribe: "file:///d" })).toBe(true);
-    expect((await store.getSession("deep"))!.subscriptions).toEqual(["file:///d"]);
+    expect(await store.updateSession("deep", { logLevel: "error" })).toBe("done");
+    expect((await store.getSession("deep", null))!.logLevel).toBe("error");
     expect(await store.createSession(record("next"))).toEqual({ created: true, evicted: ["deep"] });
   });
 
@@ -112,7 +118,7 @@ describe.each(kinds)("%s store", (kind, make) => {
     const { store, heard } = await opened();
     await store.createSession(record("d"));
     await store.deleteSession("d");
-    expect(await store.getSession("d")).toBeUndefined();
+    expect(await store.getSession("d", null)).toBeUndefined();
     await eventually(() => expect(heard.closed).toEqual(["d"]));
   });
 
@@ -122,9 +128,9 @@ describe.each(kinds)("%s store", (kind, make) => {
     await store.createSession(record("idle"));
     for (let i = 0; i < 4; i++) {
       await sleep(150);
-      expect(await store.getSession("used")).toBeDefined();
+      expect(await store.getSession("used", null)).toBeDefined();
     }
-    expect(await store.getSession("idle")).toBeUndefined();
+    expect(await store.getSession("idle", null)).toBeUndefined();
     expect(await store.keepAlive(["used", "idle"], [])).toEqual(["idle"]);
   });
 
@@ -165,7 +171,7 @@ describe.each(kinds)("%s store", (kind, make) => {
     const { store, heard } = await opened();
     await store.createSession(record("sub"));
     await store.createSession(record("other"));
-    await store.updateSession("sub", { subscribe: "file:///watched" });
+    await store.updateSession("sub", { subscribe: "file:///watched", max: 10 });
     await store.publish(updated("file:///watched"));
     await store.publish(updated("file:///unwatched"));
     await eventually(() => expect(heard.logged).toEqual([["sub"]]));
@@ -203,15 +209,33 @@ describe.skipIf(NO_REDIS)("redis store: what replicas share", () => {
     const { a, b } = await replicas();
     await a.store.createSession(record("s"));
     await a.store.publish(listChanged);
-    await a.store.forward("s", { jsonrpc: "2.0", id: "mcp-gen-1", result: { action: "accept" } });
+    const cancel = { jsonrpc: "2.0" as const, method: "notifications/cancelled", params: { requestId: 7 } };
+    expect(await a.store.forward("s", cancel)).toBe(true);
+    await eventually(() => expect(b.heard.forwarded).toEqual([["s", cancel]]));
     await b.store.deleteSession("s");
     await eventually(() => {
       expect(b.heard.notifications).toEqual([listChanged]);
-      expect(b.heard.forwarded).toEqual([["s", { jsonrpc: "2.0", id: "mcp-gen-1", result: { action: "accept" } }]]);
       expect([a.heard.logged, b.heard.logged]).toEqual([[["s"]], [["s"]]]);
       expect([a.heard.closed, b.heard.closed]).toEqual([["s"], ["s"]]);
     });
     expect([a.heard.notifications, a.heard.forwarded]).toEqual([[], []]);
+  });
+
+  it("an answer reaches the replica that awaits its id, once; one to an id nothing awaits is dropped", async () => {
+    const { prefix, a, b } = await replicas();
+    const admin = clients[0]!;
+    await a.store.createSession(record("s"));
+    await b.store.awaitAnswer("s", "mcp-gen-x-1");
+    const answer = { jsonrpc: "2.0" as const, id: "mcp-gen-x-1", result: { action: "accept" } };
+    expect(await a.store.forward("s", { jsonrpc: "2.0", id: "nobody-awaits", result: {} })).toBe(false);
+    expect(await a.store.forward("s", answer)).toBe(true);
+    await eventually(() => expect(b.heard.forwarded).toEqual([["s", answer]]));
+    expect(await a.store.forward("s", answer)).toBe(false); // answered already
+    expect(await admin.hLen(`${prefix}w:s`)).toBe(0);
+    await b.store.awaitAnswer("s", "mcp-gen-x-2");
+    await b.store.settleAnswer("s", "mcp-gen-x-2"); // answered on b itself, or given up
+    expect(await a.store.forward("s", { ...answer, id: "mcp-gen-x-2" })).toBe(false);
+    expect([a.heard.forwarded, b.heard.forwarded.length]).toEqual([[], 1]);
   });
 
   it("every key is under the prefix and expires; none is left once the sessions idled out", async () => {
@@ -219,14 +243,15 @@ describe.skipIf(NO_REDIS)("redis store: what replicas share", () => {
     const admin = clients[0]!;
     await a.store.createSession(record("k1"));
     await a.store.createSession(record("k2"));
-    await a.store.updateSession("k1", { subscribe: "file:///x" });
+    await a.store.updateSession("k1", { subscribe: "file:///x", max: 10 });
     await a.store.attachStream("k1", "stream-1", undefined);
+    await a.store.awaitAnswer("k1", "mcp-gen-k-1");
     await a.store.publish(listChanged);
     const keys = await admin.keys(`${prefix}*`);
-    expect(keys.sort()).toEqual([`${prefix}e:k1`, `${prefix}e:k2`, `${prefix}idx`, `${prefix}l:stream-1`, `${prefix}s:k1`, `${prefix}s:k2`, `${prefix}ss:k1`, `${prefix}st:k1`, `${prefix}u:file:///x`].sort());
+    expect(keys.sort()).toEqual([`${prefix}e:k1`, `${prefix}e:k2`, `${prefix}idx`, `${prefix}l:stream-1`, `${prefix}s:k1`, `${prefix}s:k2`, `${prefix}ss:k1`, `${prefix}st:k1`, `${prefix}w:k1`].sort());
     for (const key of keys) expect(await admin.pTTL(key), key).toBeGreaterThan(0);
     await sleep(600);
     expect(await admin.keys(`${prefix}*`)).toEqual([]);
-    expect(await a.store.getSession("k1")).toBeUndefined();
+    expect(await a.store.getSession("k1", null)).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@
 // stream whose client does not read is paused (its events wait in the store's bounded log).
 import { ProtocolError } from "../shared/messages.js";
 import { refreshSession, sessionSnapshot } from "./session.js";
-import { StoreUnavailableError, type McpStore, type SessionChange, type StoreLimits, type StoreListener, type StoredEvent } from "../stores/store.js";
+import { StoreUnavailableError, type ChangeOutcome, type McpStore, type SessionChange, type StoreLimits, type StoreListener, type StoredEvent } from "../stores/store.js";
 import type { McpServer, Session } from "./server.js";
 import type { JsonRpcMessage, JsonRpcNotification } from "./types.js";
 
@@ -74,7 +74,8 @@ export class SessionTable {
 
   /** The session with this id opened by this principal (another principal's is not found), held until `release`. */
   async acquire(id: string, principal: string | undefined): Promise<Session | undefined> {
-    const record = await this.#store.getSession(id);
+    // The store checks the principal before it restarts the idle time: another's request changes nothing.
+    const record = await this.#store.getSession(id, principal ?? null);
     if (!record || record.principal !== (principal ?? null)) return undefined;
     let view = this.#views.get(id);
     if (view) refreshSession(view.session, record);
@@ -109,10 +110,15 @@ export class SessionTable {
     this.#closeHere(id);
   }
 
-  /** Hands a client's answer or cancellation to the replica that awaits it, unless it is this one. */
+  /**
+   * Hands a client's answer or cancellation to the replica that awaits it, unless it is this
+   * one. An answer goes only where a request awaits its id (else the store drops it); a
+   * cancellation goes with its request id and nothing else.
+   */
   async forward(session: Session, message: JsonRpcMessage): Promise<void> {
     if (handledHere(session, message)) return;
-    await this.#store.forward(session.id, message);
+    const sent = "method" in message ? cancellationOf(message) : message;
+    if (sent) await this.#store.forward(session.id, sent);
   }
 
   /**
@@ -143,19 +149,27 @@ export class SessionTable {
   #track(session: Session): View {
     const view: View = { session, uses: 0, streams: new Map() };
     session.onChange = (change) => this.#persist(session.id, change);
+    // Another replica may receive the answer: the store knows the id is awaited before the client does.
+    session.onAsk = (requestId) => this.#stored(() => this.#store.awaitAnswer(session.id, requestId));
+    session.onAnswered = (requestId) => void this.#store.settleAnswer(session.id, requestId).catch((error: unknown) => this.#failed(error));
     this.#views.set(session.id, view);
     return view;
   }
 
-  async #persist(id: string, change: SessionChange): Promise<void> {
-    let kept: boolean;
+  async #persist(id: string, change: SessionChange): Promise<"done" | "full"> {
+    const outcome: ChangeOutcome = await this.#stored(() => this.#store.updateSession(id, change));
+    if (outcome === "gone") throw new ProtocolError(-32001, "Session not found", undefined, 404);
+    return outcome;
+  }
+
+  /** A store call of a request: a failure is said (unless it is an outage already said) and answered 503. */
+  async #stored<T>(call: () => Promise<T>): Promise<T> {
     try {
-      kept = await this.#store.updateSession(id, change);
+      return await call();
     } catch (error) {
       this.#failed(error);
       throw unavailable();
     }
-    if (!kept) throw new ProtocolError(-32001, "Session not found", undefined, 404);
   }
 
   #forgetIfUnused(view: View): void {
@@ -232,6 +246,8 @@ export class SessionTable {
       },
       closed: (id) => this.#closeHere(id),
       connection: (error) => (error ? this.#lost(error) : this.#regained()),
+      // Only the bus: said, and nothing is given up (answers given meanwhile wait in the store).
+      bus: (error) => (error ? this.#server.reportError(error) : this.#regained()),
     };
   }
 
@@ -283,6 +299,16 @@ export class SessionTable {
   #failed(error: unknown): void {
     if (!(error instanceof StoreUnavailableError)) this.#server.reportError(error);
   }
+}
+
+/** The longest request id a cancellation is forwarded with (a client's own ids are rarely longer than a UUID). */
+const MAX_FORWARDED_ID = 256;
+
+/** A cancellation as it is forwarded: its request id and nothing else; undefined when that id cannot be a request's. */
+function cancellationOf(message: JsonRpcNotification): JsonRpcNotification | undefined {
+  const requestId = message.params?.["requestId"];
+  if (typeof requestId === "string" ? requestId.length > MAX_FORWARDED_ID : typeof requestId !== "number") return undefined;
+  return { jsonrpc: "2.0", method: message.method, params: { requestId } };
 }
 
 /** True when nothing elsewhere can be waiting for this message: it answers a request awaited here, or cancels one running here. */

@@ -36,7 +36,15 @@ export interface FetchHandlerOptions extends OriginOptions {
   store?: McpStore;
   /** Events each legacy session keeps for a GET stream that reconnects with `Last-Event-ID` (default 100). */
   eventWindow?: number;
+  /**
+   * The largest answer a client may POST to a request the server sent it (elicitation, sampling,
+   * roots) on a legacy session, in bytes (default 1 MiB): a larger one gets 413, and the request
+   * awaiting it fails with an error saying so (a shared store keeps the answer until its replica takes it).
+   */
+  maxAnswerBytes?: number;
 }
+
+const DEFAULT_MAX_ANSWER_BYTES = 1024 * 1024;
 
 const encoder = new TextEncoder();
 
@@ -146,7 +154,7 @@ async function post(context: HttpContext, request: Request): Promise<Response> {
     held = false;
   };
   try {
-    return await answerPost(context, request, body, { principal, found, release });
+    return await answerPost(context, request, body, { principal, found, release, size: bytes.length });
   } catch (error) {
     release();
     return storeFailure(context, error, idOf(body));
@@ -158,6 +166,8 @@ interface PostState {
   /** The session the request named (acquired), if any. */
   found: Session | undefined;
   release: () => void;
+  /** The body's size in bytes. */
+  size: number;
 }
 
 async function answerPost(context: HttpContext, request: Request, body: Record<string, unknown>, state: PostState): Promise<Response> {
@@ -171,10 +181,15 @@ async function answerPost(context: HttpContext, request: Request, body: Record<s
   };
   const isRequest = typeof body["method"] === "string" && "id" in body;
   if (!isRequest) {
+    const max = context.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+    const tooLarge = found !== undefined && !("method" in body) && state.size > max;
+    // An answer too large is not kept nor sent on: the request awaiting it gets an error instead.
+    const message = tooLarge ? errorResponse(idOf(body), JSONRPC.invalidRequest, `the client's answer was larger than ${max} bytes (maxAnswerBytes)`) : (body as unknown as JsonRpcMessage);
     // An answer to a request another replica sent (or a cancellation of one it runs) goes there.
-    if (found) await context.sessions.forward(found, body as unknown as JsonRpcMessage);
-    const answer = await context.server.handle(body, base);
+    if (found) await context.sessions.forward(found, message);
+    const answer = await context.server.handle(message, base);
     state.release();
+    if (tooLarge) return jsonResponse(errorResponse(null, JSONRPC.invalidRequest, `Invalid Request: an answer larger than ${max} bytes (maxAnswerBytes) is refused; this one has ${state.size}`), 413);
     return answer ? jsonResponse(answer, context.server.statusOf(answer)) : new Response(null, { status: 202 });
   }
   const message = body as unknown as JsonRpcRequest;

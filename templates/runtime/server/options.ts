@@ -18,6 +18,10 @@ export interface ServerOptionsBase extends RegistryOptions {
   validateResults?: boolean | undefined;
   /** Cache hints for `server/discover` (default ttlMs 0, private). */
   discoverCache?: { ttlMs: number; cacheScope: "public" | "private" } | undefined;
+  /** The most `resources/subscribe` URIs one legacy session holds at once (default 100): one more gets -32602. */
+  maxSubscriptions?: number | undefined;
+  /** The longest URI `resources/subscribe` takes, in characters (default 2,048): a longer one gets -32602. */
+  maxSubscriptionUriLength?: number | undefined;
   /** Rounds of input a legacy session runs before giving up (default 8). */
   maxInputRounds?: number | undefined;
   /** Internal errors (handler exceptions, invalid results): the client only sees -32603. Default: stderr. */

@@ -23,12 +23,21 @@ export interface Session {
   readonly inflight: InFlight;
   /** Sends a message outside any request (stdio: stdout). Over HTTP, the store logs them for the GET streams instead. */
   send?: ((message: JsonRpcNotification) => void) | undefined;
-  /** Told of what a request changed (log level, subscriptions) before it is answered: HTTP keeps it in its store. */
-  onChange?: ((change: SessionChange) => Promise<void>) | undefined;
+  /** Told of what a request changed (log level, subscriptions) before it is answered: HTTP keeps it in its store ("full": a subscription past its bound). */
+  onChange?: ((change: SessionChange) => Promise<"done" | "full">) | undefined;
+  /** Told before a request goes to the client (HTTP: its answer may be posted to another replica), and once it is answered or given up. */
+  onAsk?: ((requestId: string) => Promise<void>) | undefined;
+  onAnswered?: ((requestId: string) => void) | undefined;
   close(): void;
 }
 
+/** The ids of the requests sent to clients: unique across processes too (replicas share a session's answers). */
+const ID_PREFIX = `mcp-gen-${crypto.randomUUID().slice(0, 8)}-`;
 let nextId = 0;
+
+/** Default bounds of `resources/subscribe` per session (ServerOptionsBase.maxSubscriptions, maxSubscriptionUriLength). */
+export const MAX_SUBSCRIPTIONS = 100;
+export const MAX_SUBSCRIPTION_URI_LENGTH = 2_048;
 
 /** Requests in flight by id. JSON-RPC ids should be unique, but a client may reuse one: each is cancelled. */
 export class InFlight {
@@ -90,7 +99,7 @@ export function createSession(core: ServerCore, id: string, listen = true): Sess
 /** What the store keeps of a session (the principal is the transport's to add). */
 export function sessionSnapshot(session: Session): Omit<SessionRecord, "principal"> | undefined {
   if (!session.binding || !session.client) return undefined;
-  return { id: session.id, version: session.binding.version, client: session.client, ...(session.logLevel ? { logLevel: session.logLevel } : {}), subscriptions: [...session.subscriptions] };
+  return { id: session.id, version: session.binding.version, client: session.client, ...(session.logLevel ? { logLevel: session.logLevel } : {}) };
 }
 
 /** A session of another request (maybe of another replica) rebuilt from its record; undefined when its version is not served here. */
@@ -104,12 +113,10 @@ export function restoreSession(core: ServerCore, record: SessionRecord): Session
   return session;
 }
 
-/** Takes in what other requests changed since (log level, subscriptions). */
+/** Takes in what other requests changed since (the log level; subscriptions stay in the store, which delivers by them). */
 export function refreshSession(session: Session, record: SessionRecord): void {
   if (record.logLevel) session.logLevel = record.logLevel;
   else delete session.logLevel;
-  session.subscriptions.clear();
-  for (const uri of record.subscriptions) session.subscriptions.add(uri);
 }
 
 /** The session binding for a requested version: that one if served, else the newest session-era one. */
@@ -134,7 +141,7 @@ export async function handleSessionRequest(core: ServerCore, session: Session, m
     const info = methodInfo(binding, message.method);
     if (!info || info.kind !== "request" || !info.sender.includes("client")) return fail(core, message.id, JSONRPC.methodNotFound, "Method not found", undefined, 404);
     validateRequest(info, message);
-    const builtIn = await builtInAnswer(session, message);
+    const builtIn = await builtInAnswer(core, session, message);
     if (builtIn) return builtIn;
     const result = await rounds(core, session, binding, message, { ...exchange, signal: controller.signal });
     return completeResult(core, info, message, result, false);
@@ -163,32 +170,49 @@ function initialize(core: ServerCore, session: Session, message: JsonRpcRequest)
 
 /**
  * The methods a legacy server answers itself (from the legacy prose): ping, log level,
- * subscriptions. A change is answered once the session's store has it (else the request fails).
+ * subscriptions (only when the server declared `resources.subscribe`, and bounded). A change is
+ * answered once the session's store has it (else the request fails).
  */
-async function builtInAnswer(session: Session, message: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
-  const change = builtInChange(message);
+async function builtInAnswer(core: ServerCore, session: Session, message: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
+  const change = builtInChange(core, message);
   if (change === undefined) return message.method === "ping" ? resultResponse(message.id, {}) : undefined;
   if (change === null) return resultResponse(message.id, {});
+  const local = "subscribe" in change && !session.subscriptions.has(change.subscribe) && session.subscriptions.size >= change.max ? "full" : "done";
+  // A session in a store (HTTP) is bounded there, across replicas; one of this process alone (stdio) here.
+  if ((session.onChange ? await session.onChange(change) : local) === "full") {
+    const max = (change as { max: number }).max;
+    throw new ProtocolError(JSONRPC.invalidParams, `Invalid params: a session holds at most ${max} subscriptions (unsubscribe from one first)`, { maxSubscriptions: max }, 400);
+  }
   if ("logLevel" in change) session.logLevel = change.logLevel;
+  else if (session.onChange) return resultResponse(message.id, {}); // its store delivers by its subscriptions
   else if ("subscribe" in change) session.subscriptions.add(change.subscribe);
   else session.subscriptions.delete(change.unsubscribe);
-  await session.onChange?.(change);
   return resultResponse(message.id, {});
 }
 
 /** What a built-in method changes; undefined for the others (an unknown log level changes nothing). */
-function builtInChange(message: JsonRpcRequest): SessionChange | null | undefined {
+function builtInChange(core: ServerCore, message: JsonRpcRequest): SessionChange | null | undefined {
   const params = message.params ?? {};
   switch (message.method) {
     case "logging/setLevel":
       return (LOG_LEVELS as readonly unknown[]).includes(params["level"]) ? { logLevel: params["level"] as LogLevel } : null;
     case "resources/subscribe":
-      return { subscribe: String(params["uri"]) };
+      return { subscribe: subscriptionUri(core, params["uri"]), max: core.options.maxSubscriptions ?? MAX_SUBSCRIPTIONS };
     case "resources/unsubscribe":
-      return { unsubscribe: String(params["uri"]) };
+      return { unsubscribe: subscriptionUri(core, params["uri"]) };
     default:
       return undefined;
   }
+}
+
+/** The URI of a (un)subscription: -32601 when the server did not declare `resources.subscribe`, -32602 when it is too long. */
+function subscriptionUri(core: ServerCore, uri: unknown): string {
+  const resources = core.capabilities["resources"];
+  if (!isObject(resources) || resources["subscribe"] !== true) throw new ProtocolError(JSONRPC.methodNotFound, "Method not found: this server did not declare resources.subscribe", undefined, 404);
+  const text = String(uri);
+  const max = core.options.maxSubscriptionUriLength ?? MAX_SUBSCRIPTION_URI_LENGTH;
+  if (text.length > max) throw new ProtocolError(JSONRPC.invalidParams, `Invalid params: a subscribed uri has at most ${max} characters (this one has ${text.length})`, { maxUriLength: max }, 400);
+  return text;
 }
 
 /** Runs the handler; each input_required round is answered by asking the client, up to the bound. */
@@ -236,10 +260,15 @@ async function askClient(session: Session, binding: RevisionBinding, result: Jso
   return Object.fromEntries(answers);
 }
 
-/** One request to the client, on the channel of the request being handled; its answer arrives through the session. */
-function ask(session: Session, method: string, params: JsonObject | undefined, exchange: Exchange): Promise<JsonRpcResponse> {
-  const id = `mcp-gen-${++nextId}`;
-  return new Promise((resolve, reject) => {
+/**
+ * One request to the client, on the channel of the request being handled; its answer arrives
+ * through the session. The session's store hears of it first (the answer may go to another
+ * replica), and again once it is answered or given up (a later answer to it is dropped).
+ */
+async function ask(session: Session, method: string, params: JsonObject | undefined, exchange: Exchange): Promise<JsonRpcResponse> {
+  const id = `${ID_PREFIX}${++nextId}`;
+  await session.onAsk?.(id);
+  return new Promise<JsonRpcResponse>((resolve, reject) => {
     const onAbort = () => {
       session.pending.delete(id);
       reject(new ProtocolError(JSONRPC.internalError, "Request cancelled while waiting for the client"));
@@ -252,7 +281,7 @@ function ask(session: Session, method: string, params: JsonObject | undefined, e
       resolve(response);
     });
     exchange.notify(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params });
-  });
+  }).finally(() => session.onAnswered?.(id));
 }
 
 /** A notification or a response from the client of a session. */

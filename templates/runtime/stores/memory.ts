@@ -1,11 +1,13 @@
 // The store of one process, and the default: legacy sessions in a map kept in least-recently-used
 // order (so that sweeps and evictions look at the oldest first), each with its bounded event log
 // and its open GET streams. Nothing leaves the process, so there is nothing to forward or relay.
-import { changedRecord, wantsNotification, type CreatedSession, type McpStore, type SessionChange, type SessionRecord, type StoreLimits, type StoreListener, type StoredEvent } from "./store.js";
+import { changedRecord, wantsNotification, type ChangeOutcome, type CreatedSession, type McpStore, type SessionChange, type SessionRecord, type StoreLimits, type StoreListener, type StoredEvent } from "./store.js";
 import type { JsonRpcMessage, JsonRpcNotification } from "../shared/messages.js";
 
 interface Entry {
   record: SessionRecord;
+  /** The URIs of its `resources/subscribe`, beside the record. */
+  subscriptions: Set<string>;
   lastSeen: number;
   log: StoredEvent[];
   /** The id of the last event logged (ids are 1, 2, 3… per session). */
@@ -17,7 +19,7 @@ interface Entry {
 const NO_LIMITS: StoreLimits = { idleMs: 30 * 60_000, maxSessions: 10_000, whenFull: "evict-oldest", eventWindow: 100 };
 
 /** A copy: what a caller changes in a record it was given never reaches the store unasked. */
-const copy = (record: SessionRecord): SessionRecord => ({ ...record, subscriptions: [...record.subscriptions] });
+const copy = (record: SessionRecord): SessionRecord => ({ ...record });
 
 export class MemoryStore implements McpStore {
   readonly heartbeatMs: undefined = undefined;
@@ -47,23 +49,27 @@ export class MemoryStore implements McpStore {
       this.#drop(oldest.value);
       evicted.push(oldest.value);
     }
-    this.#entries.set(record.id, { record: copy(record), lastSeen: this.now(), log: [], last: 0, streams: [] });
+    this.#entries.set(record.id, { record: copy(record), subscriptions: new Set(), lastSeen: this.now(), log: [], last: 0, streams: [] });
     return { created: true, evicted };
   }
 
-  async getSession(id: string): Promise<SessionRecord | undefined> {
+  async getSession(id: string, principal: string | null): Promise<SessionRecord | undefined> {
     this.#sweep();
     const entry = this.#entries.get(id);
-    if (!entry) return undefined;
+    // Another principal's request changes nothing: neither the idle deadline nor the eviction order.
+    if (!entry || entry.record.principal !== principal) return undefined;
     this.#touch(id, entry);
     return copy(entry.record);
   }
 
-  async updateSession(id: string, change: SessionChange): Promise<boolean> {
+  async updateSession(id: string, change: SessionChange): Promise<ChangeOutcome> {
     const entry = this.#entries.get(id);
-    if (!entry) return false;
-    entry.record = changedRecord(entry.record, change);
-    return true;
+    if (!entry) return "gone";
+    if ("logLevel" in change) entry.record = changedRecord(entry.record, change);
+    else if ("unsubscribe" in change) entry.subscriptions.delete(change.unsubscribe);
+    else if (!entry.subscriptions.has(change.subscribe) && entry.subscriptions.size >= change.max) return "full";
+    else entry.subscriptions.add(change.subscribe);
+    return "done";
   }
 
   async deleteSession(id: string): Promise<void> {
@@ -97,7 +103,7 @@ export class MemoryStore implements McpStore {
   async publish(message: JsonRpcNotification): Promise<void> {
     const logged: string[] = [];
     for (const [id, entry] of this.#entries) {
-      if (!wantsNotification(entry.record, message)) continue;
+      if (!wantsNotification(entry.subscriptions, message)) continue;
       entry.log.push({ id: String(++entry.last), target: entry.streams[entry.streams.length - 1] ?? "", message });
       if (entry.log.length > this.#limits.eventWindow) entry.log.splice(0, entry.log.length - this.#limits.eventWindow);
       logged.push(id);
@@ -105,8 +111,13 @@ export class MemoryStore implements McpStore {
     if (logged.length) this.#listener?.logged(logged);
   }
 
-  async forward(_sessionId: string, _message: JsonRpcMessage): Promise<void> {
-    // One process: the session's requests all run here, so nobody else awaits the message.
+  // One process: the session's requests all run here, so nobody else awaits an answer or runs a request.
+  async awaitAnswer(_sessionId: string, _requestId: string): Promise<void> {}
+
+  async settleAnswer(_sessionId: string, _requestId: string): Promise<void> {}
+
+  async forward(_sessionId: string, _message: JsonRpcMessage): Promise<boolean> {
+    return false;
   }
 
   async close(): Promise<void> {

@@ -6,52 +6,65 @@
 // client put in it (capabilities of any depth) never reaches cjson, whose depth limit would
 // otherwise let one session fail every script that touches it.
 //
-// Keys (P = the prefix):  P s:<session>  the session's record (JSON), expiring when it idles
+// Keys (P = the prefix):  P s:<session>  the session's record (a hash: r the record's JSON, p its
+//   principal's), expiring when it idles; what every request reads, and nothing that grows
 //   P e:<session>  its event log (a stream, the newest `eventWindow` entries), expiring with it
 //   P st:<session> its GET streams (a sorted set, newest last), expiring with it
-//   P ss:<session> the URIs it subscribed to (a set), expiring with it
+//   P ss:<session> the URIs it subscribed to (a set: only subscribe, unsubscribe and the
+//                  delivery of a resource update read it), expiring with it
+//   P w:<session>  the ids of its requests to the client awaited by a replica (a hash: "" while
+//                  awaited, then the client's answer until that replica takes it), expiring with it
 //   P l:<stream>   a stream's lease, renewed by the replica that holds it
-//   P u:<uri>      the sessions subscribed to a URI, expiring after the last of them
 //   P idx          every session by its last use (for maxSessions), expiring after the newest
-// Channel: P bus (events logged, sessions closed, notifications and forwarded messages).
+// Channel: P bus (events logged, sessions closed, notifications, cancellations forwarded, and
+// notices that an answer waits in w:, never the answer itself: what a client sends never
+// crosses the bus bigger than its request id).
+//
+// ARGV[1] is the prefix and ARGV[2] a deadline (ms on Redis's clock, or ""): a script run on
+// behalf of a client's request that reaches Redis after it changes nothing and fails with LATE,
+// so that a request answered 503 because Redis was slow is not applied later behind its back.
 
 const HELPERS = `
 local P = ARGV[1]
+local function late()
+  if ARGV[2] == '' then return false end
+  local now = redis.call('TIME')
+  return tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000) > tonumber(ARGV[2])
+end
+local LATE = 'LATE the command reached Redis after its deadline and was not applied'
 local function extend(key, ttl)
   if redis.call('PTTL', key) < ttl then redis.call('PEXPIRE', key, ttl) end
 end
-local function touch(id, now, idle)
+local function touch(id, now, idle, principal)
   local key = P .. 's:' .. id
-  local record = redis.call('GET', key)
-  if not record then return false end
+  local found = redis.call('HMGET', key, 'p', 'r')
+  if not found[2] then return false end
+  if principal and found[1] ~= principal then return false end
   redis.call('PEXPIRE', key, idle)
-  redis.call('PEXPIRE', P .. 'e:' .. id, idle)
-  redis.call('PEXPIRE', P .. 'st:' .. id, idle)
-  redis.call('PEXPIRE', P .. 'ss:' .. id, idle)
+  for _, kind in ipairs({ 'e:', 'st:', 'ss:', 'w:' }) do redis.call('PEXPIRE', P .. kind .. id, idle) end
   redis.call('ZADD', P .. 'idx', now, id)
-  redis.call('PEXPIRE', P .. 'idx', idle)
-  for _, uri in ipairs(redis.call('SMEMBERS', P .. 'ss:' .. id)) do extend(P .. 'u:' .. uri, idle) end
-  return record
+  extend(P .. 'idx', idle)
+  return found[2]
 end
 local function drop(id)
-  for _, uri in ipairs(redis.call('SMEMBERS', P .. 'ss:' .. id)) do redis.call('SREM', P .. 'u:' .. uri, id) end
   for _, stream in ipairs(redis.call('ZRANGE', P .. 'st:' .. id, 0, -1)) do redis.call('DEL', P .. 'l:' .. stream) end
-  redis.call('DEL', P .. 's:' .. id, P .. 'e:' .. id, P .. 'st:' .. id, P .. 'ss:' .. id)
+  redis.call('DEL', P .. 's:' .. id, P .. 'e:' .. id, P .. 'st:' .. id, P .. 'ss:' .. id, P .. 'w:' .. id)
   redis.call('ZREM', P .. 'idx', id)
   redis.call('PUBLISH', P .. 'bus', cjson.encode({ t = 'closed', s = id }))
 end
 `;
 
-/** ARGV: P, id, record, now, idleMs, maxSessions, whenFull. Returns {1, evicted…} or {0} (full, refused). */
+/** ARGV: P, deadline, id, record, principal, now, idleMs, maxSessions, whenFull. Returns {1, evicted…} or {0} (full, refused). */
 const CREATE = `
-local id, record, now, idle, max = ARGV[2], ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
+if late() then return redis.error_reply(LATE) end
+local id, now, idle, max = ARGV[3], tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
 local idx = P .. 'idx'
 for _, old in ipairs(redis.call('ZRANGEBYSCORE', idx, '-inf', now - idle, 'LIMIT', 0, 256)) do
   if redis.call('EXISTS', P .. 's:' .. old) == 0 then redis.call('ZREM', idx, old) end
 end
 local evicted = {}
 while redis.call('ZCARD', idx) >= max do
-  if ARGV[7] == 'refuse' then return {0} end
+  if ARGV[9] == 'refuse' then return {0} end
   local oldest = redis.call('ZRANGE', idx, 0, 0)[1]
   if redis.call('EXISTS', P .. 's:' .. oldest) == 0 then
     redis.call('ZREM', idx, oldest)
@@ -60,116 +73,195 @@ while redis.call('ZCARD', idx) >= max do
     evicted[#evicted + 1] = oldest
   end
 end
-redis.call('SET', P .. 's:' .. id, record, 'PX', idle)
+redis.call('HSET', P .. 's:' .. id, 'r', ARGV[4], 'p', ARGV[5])
+redis.call('PEXPIRE', P .. 's:' .. id, idle)
 redis.call('ZADD', idx, now, id)
-redis.call('PEXPIRE', idx, idle)
+extend(idx, idle)
 return {1, unpack(evicted)}
 `;
 
-/** ARGV: P, id, now, idleMs. The record, its idle time restarted, or nil. */
-const GET = `return touch(ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]))`;
+/** ARGV: P, deadline, id, principal, now, idleMs. The record, its idle time restarted, or nil (another principal's: untouched). */
+const GET = `
+if late() then return redis.error_reply(LATE) end
+return touch(ARGV[3], tonumber(ARGV[5]), tonumber(ARGV[6]), ARGV[4])
+`;
 
-/** ARGV: P, id, expected record, new record, 'sub' | 'unsub' | '', uri, idleMs. 1 done, 0 gone, -1 changed meanwhile. */
+/** ARGV: P, deadline, id, expected record, new record. 1 done, 0 gone, -1 changed meanwhile. */
 const UPDATE = `
-local id = ARGV[2]
-local current = redis.call('GET', P .. 's:' .. id)
+if late() then return redis.error_reply(LATE) end
+local key = P .. 's:' .. ARGV[3]
+local current = redis.call('HGET', key, 'r')
 if not current then return 0 end
-if current ~= ARGV[3] then return -1 end
-redis.call('SET', P .. 's:' .. id, ARGV[4], 'KEEPTTL')
-local subscribers, mine, idle = P .. 'u:' .. ARGV[6], P .. 'ss:' .. id, tonumber(ARGV[7])
-if ARGV[5] == 'sub' then
-  redis.call('SADD', subscribers, id)
-  extend(subscribers, idle)
-  redis.call('SADD', mine, ARGV[6])
-  redis.call('PEXPIRE', mine, redis.call('PTTL', P .. 's:' .. id))
-elseif ARGV[5] == 'unsub' then
-  redis.call('SREM', subscribers, id)
-  redis.call('SREM', mine, ARGV[6])
-end
+if current ~= ARGV[4] then return -1 end
+redis.call('HSET', key, 'r', ARGV[5])
 return 1
 `;
 
-/** ARGV: P, id. */
-const DELETE = `drop(ARGV[2]) return 1`;
+/** ARGV: P, deadline, id, uri, max. 'done', 'gone' or 'full' (a new URI past max: nothing added). */
+const SUBSCRIBE = `
+if late() then return redis.error_reply(LATE) end
+local ttl = redis.call('PTTL', P .. 's:' .. ARGV[3])
+if ttl < 0 then return 'gone' end
+local mine = P .. 'ss:' .. ARGV[3]
+if redis.call('SISMEMBER', mine, ARGV[4]) == 0 and redis.call('SCARD', mine) >= tonumber(ARGV[5]) then return 'full' end
+redis.call('SADD', mine, ARGV[4])
+redis.call('PEXPIRE', mine, ttl)
+return 'done'
+`;
+
+/** ARGV: P, deadline, id, uri. 'done' or 'gone'. */
+const UNSUBSCRIBE = `
+if late() then return redis.error_reply(LATE) end
+if redis.call('EXISTS', P .. 's:' .. ARGV[3]) == 0 then return 'gone' end
+redis.call('SREM', P .. 'ss:' .. ARGV[3], ARGV[4])
+return 'done'
+`;
+
+/** ARGV: P, deadline, id. */
+const DELETE = `
+if late() then return redis.error_reply(LATE) end
+drop(ARGV[3])
+return 1
+`;
 
 /**
- * ARGV: P, id, stream, after ('' for none), leaseMs. Registers the stream as the newest (the
- * 64 newest are kept) and returns {cursor, events after \`after\` up to it}, or nil when the
- * session is gone.
+ * ARGV: P, deadline, id, stream, after ('' for none), leaseMs. Registers the stream as the newest
+ * (the 64 newest are kept) and returns {cursor, events after \`after\` up to it}, or nil when the
+ * session is gone. Everything is read before anything is written, and an \`after\` Redis refuses
+ * (past 64 bits, or the largest id, which no exclusive range can start from) replays nothing: the
+ * script never fails half done.
  */
 const ATTACH = `
-local id, stream = ARGV[2], ARGV[3]
+if late() then return redis.error_reply(LATE) end
+local id, stream = ARGV[3], ARGV[4]
 local ttl = redis.call('PTTL', P .. 's:' .. id)
 if ttl < 0 then return false end
+local log = P .. 'e:' .. id
+local last = redis.call('XREVRANGE', log, '+', '-', 'COUNT', 1)[1]
+local cursor = last and last[1] or '0-0'
+local replay = {}
+if ARGV[5] ~= '' then
+  local read = redis.pcall('XRANGE', log, '(' .. ARGV[5], cursor)
+  if type(read) == 'table' and not read.err then replay = read end
+end
 local streams = P .. 'st:' .. id
 local top = redis.call('ZREVRANGE', streams, 0, 0, 'WITHSCORES')
 redis.call('ZADD', streams, (tonumber(top[2]) or 0) + 1, stream)
 redis.call('ZREMRANGEBYRANK', streams, 0, -65)
 redis.call('PEXPIRE', streams, ttl)
-redis.call('SET', P .. 'l:' .. stream, '1', 'PX', tonumber(ARGV[5]))
-local log = P .. 'e:' .. id
-local last = redis.call('XREVRANGE', log, '+', '-', 'COUNT', 1)[1]
-local cursor = last and last[1] or '0-0'
-local replay = {}
-if ARGV[4] ~= '' then replay = redis.call('XRANGE', log, '(' .. ARGV[4], cursor) end
+redis.call('SET', P .. 'l:' .. stream, '1', 'PX', tonumber(ARGV[6]))
 return {cursor, replay}
 `;
 
-/** ARGV: P, id, stream. */
+/** ARGV: P, deadline, id, stream. */
 const DETACH = `
-redis.call('ZREM', P .. 'st:' .. ARGV[2], ARGV[3])
-redis.call('DEL', P .. 'l:' .. ARGV[3])
+redis.call('ZREM', P .. 'st:' .. ARGV[3], ARGV[4])
+redis.call('DEL', P .. 'l:' .. ARGV[4])
 return 1
 `;
 
 /**
- * ARGV: P, message, uri ('' : every session), eventWindow, bus message for the listen streams.
- * Logs the message for each session that wants it, for its newest stream whose lease holds.
+ * ARGV: P, deadline, message, uri ('' : every session), eventWindow, bus message for the listen
+ * streams. Logs the message for each live session that wants it (a resource update: one whose
+ * ss: holds the URI), for its newest stream whose lease holds.
  */
 const PUBLISH = `
-local ids
-if ARGV[3] ~= '' then ids = redis.call('SMEMBERS', P .. 'u:' .. ARGV[3]) else ids = redis.call('ZRANGE', P .. 'idx', 0, -1) end
 local logged = {}
-for _, id in ipairs(ids) do
+for _, id in ipairs(redis.call('ZRANGE', P .. 'idx', 0, -1)) do
   local ttl = redis.call('PTTL', P .. 's:' .. id)
-  if ttl > 0 then
+  if ttl > 0 and (ARGV[4] == '' or redis.call('SISMEMBER', P .. 'ss:' .. id, ARGV[4]) == 1) then
     local target = ''
     for _, stream in ipairs(redis.call('ZREVRANGE', P .. 'st:' .. id, 0, -1)) do
       if redis.call('EXISTS', P .. 'l:' .. stream) == 1 then target = stream break end
     end
     local log = P .. 'e:' .. id
-    redis.call('XADD', log, 'MAXLEN', ARGV[4], '*', 'm', ARGV[2], 't', target)
+    redis.call('XADD', log, 'MAXLEN', ARGV[5], '*', 'm', ARGV[3], 't', target)
     redis.call('PEXPIRE', log, ttl)
     logged[#logged + 1] = id
-  elseif ARGV[3] ~= '' then
-    redis.call('SREM', P .. 'u:' .. ARGV[3], id)
   end
 end
 if #logged > 0 then redis.call('PUBLISH', P .. 'bus', cjson.encode({ t = 'ev', s = logged })) end
-redis.call('PUBLISH', P .. 'bus', ARGV[5])
+redis.call('PUBLISH', P .. 'bus', ARGV[6])
 return #logged
 `;
 
-/** ARGV: P, now, idleMs, leaseMs, n, n session ids, then stream ids. Returns the sessions that are gone. */
+/** ARGV: P, deadline, now, idleMs, leaseMs, n, n session ids, then stream ids. Returns the sessions that are gone. */
 const KEEP_ALIVE = `
-local now, idle, lease, n = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local now, idle, lease, n = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
 local gone = {}
-for i = 6, 5 + n do
-  if not touch(ARGV[i], now, idle) then gone[#gone + 1] = ARGV[i] end
+for i = 7, 6 + n do
+  if not touch(ARGV[i], now, idle, nil) then gone[#gone + 1] = ARGV[i] end
 end
-for i = 6 + n, #ARGV do redis.call('SET', P .. 'l:' .. ARGV[i], '1', 'PX', lease) end
+for i = 7 + n, #ARGV do redis.call('SET', P .. 'l:' .. ARGV[i], '1', 'PX', lease) end
 return gone
 `;
 
-export const SCRIPTS: Readonly<Record<"create" | "get" | "update" | "delete" | "attach" | "detach" | "publish" | "keepAlive", string>> = {
-  create: HELPERS + CREATE,
-  get: HELPERS + GET,
-  update: HELPERS + UPDATE,
-  delete: HELPERS + DELETE,
-  attach: HELPERS + ATTACH,
-  detach: HELPERS + DETACH,
-  publish: HELPERS + PUBLISH,
-  keepAlive: HELPERS + KEEP_ALIVE,
+/** ARGV: P, deadline, id, request id. A replica awaits the client's answer to that request: 1, or 0 when the session is gone. */
+const AWAIT = `
+if late() then return redis.error_reply(LATE) end
+local ttl = redis.call('PTTL', P .. 's:' .. ARGV[3])
+if ttl < 0 then return 0 end
+local waits = P .. 'w:' .. ARGV[3]
+redis.call('HSET', waits, ARGV[4], '')
+redis.call('PEXPIRE', waits, ttl)
+return 1
+`;
+
+/**
+ * ARGV: P, deadline, id, request id, answer, notice. Leaves the answer for the replica that awaits
+ * it and tells the bus (the notice, not the answer): 1; 0 when nothing awaits that id (never
+ * asked, or answered already), and then nothing is kept or published.
+ */
+const ANSWER = `
+if late() then return redis.error_reply(LATE) end
+local waits = P .. 'w:' .. ARGV[3]
+if redis.call('HGET', waits, ARGV[4]) ~= '' then return 0 end
+redis.call('HSET', waits, ARGV[4], ARGV[5])
+redis.call('PUBLISH', P .. 'bus', ARGV[6])
+return 1
+`;
+
+/** ARGV: P, deadline, id, request id. The answer left for it (and forgets the id), or nil when none came yet. */
+const TAKE = `
+local waits = P .. 'w:' .. ARGV[3]
+local answer = redis.call('HGET', waits, ARGV[4])
+if not answer or answer == '' then return false end
+redis.call('HDEL', waits, ARGV[4])
+return answer
+`;
+
+/** ARGV: P, deadline, id, request id. Nothing awaits it any more. */
+const SETTLE = `
+redis.call('HDEL', P .. 'w:' .. ARGV[3], ARGV[4])
+return 1
+`;
+
+/** ARGV: P, deadline, bus message (a cancellation for the replica that runs the request). */
+const RELAY = `
+if late() then return redis.error_reply(LATE) end
+redis.call('PUBLISH', P .. 'bus', ARGV[3])
+return 1
+`;
+
+export type ScriptName = "create" | "get" | "update" | "subscribe" | "unsubscribe" | "delete" | "attach" | "detach" | "publish" | "keepAlive" | "await" | "answer" | "take" | "settle" | "relay";
+
+const BODIES: Record<ScriptName, string> = {
+  create: CREATE,
+  get: GET,
+  update: UPDATE,
+  subscribe: SUBSCRIBE,
+  unsubscribe: UNSUBSCRIBE,
+  delete: DELETE,
+  attach: ATTACH,
+  detach: DETACH,
+  publish: PUBLISH,
+  keepAlive: KEEP_ALIVE,
+  await: AWAIT,
+  answer: ANSWER,
+  take: TAKE,
+  settle: SETTLE,
+  relay: RELAY,
 };
 
-export type ScriptName = keyof typeof SCRIPTS;
+/** Each script, with the helpers it may use. */
+export const SCRIPTS: Readonly<Record<ScriptName, string>> = Object.fromEntries(Object.entries(BODIES).map(([name, body]) => [name, HELPERS + body])) as Record<ScriptName, string>;

@@ -8,7 +8,11 @@
 // (server-store-redis.ts) is shared by every replica that is given the same Redis.
 import type { ClientFacts, JsonRpcMessage, JsonRpcNotification, LogLevel } from "../shared/messages.js";
 
-/** A legacy session as the store keeps it: everything a replica needs to serve its next request. */
+/**
+ * A legacy session as the store keeps it: everything a replica needs to serve its next request,
+ * and nothing that grows with what the session does (its subscriptions are kept beside it, read
+ * only by subscribe, unsubscribe and the delivery of resource updates).
+ */
 export interface SessionRecord {
   id: string;
   /** The principal that opened it (another one gets 404); null when none was known. */
@@ -18,12 +22,13 @@ export interface SessionRecord {
   client: ClientFacts;
   /** The level `logging/setLevel` asked for, if any. */
   logLevel?: LogLevel;
-  /** The URIs of `resources/subscribe`, in the order they were subscribed. */
-  subscriptions: string[];
 }
 
-/** What a request changed in its session (the runtime's built-in answers). */
-export type SessionChange = { logLevel: LogLevel } | { subscribe: string } | { unsubscribe: string };
+/** What a request changed in its session (the runtime's built-in answers); a subscription says how many the session may hold. */
+export type SessionChange = { logLevel: LogLevel } | { subscribe: string; max: number } | { unsubscribe: string };
+
+/** What a change came to: done; the session is gone; or a new subscription past `max` (nothing changed). */
+export type ChangeOutcome = "done" | "gone" | "full";
 
 /** One event of a session's log: what its GET stream sends, with the id a client resumes from. */
 export interface StoredEvent {
@@ -52,12 +57,18 @@ export interface StoreListener {
   logged(sessionIds: readonly string[]): void;
   /** A notification another replica published, for the `subscriptions/listen` streams held here. */
   notification(message: JsonRpcNotification): void;
-  /** A client's message for a session (an answer, a cancellation) that another replica received. */
+  /** A client's message for a session that another replica received: an answer to a request awaited here, or a cancellation of one running here. */
   forwarded(sessionId: string, message: JsonRpcMessage): void;
   /** A session was closed (DELETE, eviction, expiry): its streams and requests here end. */
   closed(sessionId: string): void;
   /** The store lost its connection (an error), or has it back (undefined): held streams catch up then. */
   connection(error: Error | undefined): void;
+  /**
+   * Only the store's subscription to the other replicas dropped (an error; it resubscribes by
+   * itself), or is back (undefined): held streams catch up then. Requests awaiting an answer go
+   * on (an answer given meanwhile waits in the store).
+   */
+  bus(error: Error | undefined): void;
 }
 
 /** The result of opening a session: refused when the store is full and refuses new ones. */
@@ -74,10 +85,13 @@ export interface McpStore {
   /** How often the holder of open GET streams calls `keepAlive` (ms); undefined: never (the store sees its streams). */
   readonly heartbeatMs: number | undefined;
   createSession(record: SessionRecord): Promise<CreatedSession>;
-  /** The live session with this id, its idle time restarted; undefined when unknown, closed or expired. */
-  getSession(id: string): Promise<SessionRecord | undefined>;
-  /** Applies a change; false when the session is gone. */
-  updateSession(id: string, change: SessionChange): Promise<boolean>;
+  /**
+   * The live session with this id opened by this principal, its idle time restarted; undefined
+   * when unknown, closed, expired or another principal's (whose request changes nothing).
+   */
+  getSession(id: string, principal: string | null): Promise<SessionRecord | undefined>;
+  /** Applies a change (see ChangeOutcome). */
+  updateSession(id: string, change: SessionChange): Promise<ChangeOutcome>;
   /** Closes a session everywhere (each replica's listener hears `closed`). */
   deleteSession(id: string): Promise<void>;
   /** Keeps the sessions and streams held here alive; resolves with the sessions that are gone. */
@@ -97,8 +111,15 @@ export interface McpStore {
    * listen streams.
    */
   publish(message: JsonRpcNotification): Promise<void>;
-  /** Sends a client's message for a session to the other replicas (the one awaiting it acts on it). */
-  forward(sessionId: string, message: JsonRpcMessage): Promise<void>;
+  /** A request to the client of a session was sent from here: its answer, posted to any replica, is forwarded here. */
+  awaitAnswer(sessionId: string, requestId: string): Promise<void>;
+  /** That request was answered here, or given up: a later answer to it is dropped. */
+  settleAnswer(sessionId: string, requestId: string): Promise<void>;
+  /**
+   * Sends a client's message for a session to the replica that awaits it (an answer) or runs the
+   * request it cancels; false when it was dropped (an answer to an id nothing awaits, or answered already).
+   */
+  forward(sessionId: string, message: JsonRpcMessage): Promise<boolean>;
   /** Stops listening (the client passed in stays the caller's). */
   close(): Promise<void>;
 }
@@ -108,15 +129,13 @@ export class StoreUnavailableError extends Error {
   override readonly name: string = "StoreUnavailableError";
 }
 
-/** Which sessions want a notification: a resource update goes to its subscribers, anything else to every session. */
-export function wantsNotification(record: SessionRecord, message: JsonRpcNotification): boolean {
+/** Whether a session subscribed to these URIs wants a notification: a resource update goes to its subscribers, anything else to every session. */
+export function wantsNotification(subscriptions: ReadonlySet<string>, message: JsonRpcNotification): boolean {
   if (message.method !== "notifications/resources/updated") return true;
-  return record.subscriptions.includes(String(message.params?.["uri"]));
+  return subscriptions.has(String(message.params?.["uri"]));
 }
 
-/** A session's record with a change applied (a new object: records are never shared). */
-export function changedRecord(record: SessionRecord, change: SessionChange): SessionRecord {
-  if ("logLevel" in change) return { ...record, logLevel: change.logLevel };
-  const rest = record.subscriptions.filter((uri) => uri !== ("subscribe" in change ? change.subscribe : change.unsubscribe));
-  return { ...record, subscriptions: "subscribe" in change ? [...rest, change.subscribe] : rest };
+/** A session's record with its log level changed (a new object: records are never shared). */
+export function changedRecord(record: SessionRecord, change: { logLevel: LogLevel }): SessionRecord {
+  return { ...record, logLevel: change.logLevel };
 }
