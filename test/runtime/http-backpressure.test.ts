@@ -49,7 +49,7 @@ describe.each(STORES)("a client that opens a GET stream and never reads it, on $
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    server = await wireServer();
+    server = await wireServer({ maxSubscriptionUriLength: 64 * 1024 }); // its URI makes each event 32 KiB
     if (store.redis) client = await connected(sharedRedisUrl());
     const options = client ? { store: redis.redisStore(client, { prefix: uniquePrefix("backpressure") }) } : {};
     const inner = node.toNodeListener(http.toFetchHandler(server, { path: "/mcp", ...options }), { onError: () => undefined });

@@ -27,6 +27,8 @@ export interface WireOptions {
   onError?: (error: unknown) => void;
   /** Handlers that replace the wire server's own. */
   handlers?: Record<string, unknown>;
+  /** ServerOptions.maxSubscriptionUriLength (the runtime's default when absent). */
+  maxSubscriptionUriLength?: number;
 }
 
 export async function wireServer(options: WireOptions = {}): Promise<any> {
@@ -41,6 +43,7 @@ export async function wireServer(options: WireOptions = {}): Promise<any> {
     capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { subscribe: true } },
     ...(options.secret === null ? {} : { stateSecret: options.secret ?? "wire tests: a secret of at least 32 bytes" }),
     validateResults: options.validateResults ?? true,
+    ...(options.maxSubscriptionUriLength ? { maxSubscriptionUriLength: options.maxSubscriptionUriLength } : {}),
     onError: options.onError ?? (() => undefined),
     handlers: {
       "tools/list": () => ({ tools, ttlMs: 0, cacheScope: "private" }),
