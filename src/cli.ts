@@ -6,6 +6,7 @@ import { defaultSpecRoot, readRevision, readSchemaFile, specRootFrom, type Schem
 import { GENERATOR_VERSION } from "./version.js";
 import type { DiffFormat } from "./diff/render.js";
 import type { CatalogOptions } from "./catalog/command.js";
+import type { MigrateOptions } from "./migrate/command.js";
 
 /** Exit codes: 0 done / up to date / identical, 1 `--check` or `diff` found differences, 2 error. */
 export const EXIT = { ok: 0, different: 1, error: 2 } as const;
@@ -135,6 +136,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
       setExit(different ? EXIT.different : EXIT.ok);
     });
   addCatalogCommand(program, setExit);
+  addMigrateCommand(program, setExit);
   const schema = program.command("schema").description("manage the pinned schema files");
   schema
     .command("fetch")
@@ -172,6 +174,24 @@ function addCatalogCommand(program: Command, setExit: (code: number) => void): v
     .action(async (options: CatalogOptions) => {
       const { runCatalog } = await import("./catalog/command.js");
       setExit(await runCatalog(options));
+    });
+}
+
+function addMigrateCommand(program: Command, setExit: (code: number) => void): void {
+  program
+    .command("migrate")
+    .description("what breaks in your project on a newer revision: generates --to into a temporary folder (never touching --out), type-checks the project against it as if it stood at --out, and lists every error and every literal whose meaning changed, each with its diff entry (exit 0 nothing breaks, 1 items found)")
+    .requiredOption("-o, --out <dir>", "the output your code imports today (its .mcp-gen.json says which revision and options)")
+    .requiredOption("--to <revision>", "the revision to migrate to (or a schema.ts)")
+    .option("--from <revision>", "the revision the code is written for (default: the manifest's; with several, the one --to replaces)")
+    .option("--project <tsconfig>", "the project's tsconfig.json", "./tsconfig.json")
+    .option("--spec-root <dir>", "folder holding <revision>/schema.ts (default: $MCP_SPEC_ROOT, else the project cache)")
+    .addOption(new Option("--format <format>", "output format").choices(["text", "json", "markdown"]).default("text"))
+    .action(async (options: MigrateOptions) => {
+      const { runMigrate } = await import("./migrate/command.js");
+      const { output, code } = await runMigrate(options);
+      process.stdout.write(output);
+      setExit(code);
     });
 }
 

@@ -26,6 +26,8 @@ export interface GenerateRequest {
   /** `js` (default): `.js` + `.d.ts`; `ts`: TypeScript sources, formatted with prettier. */
   emit?: EmitKind;
   hooks?: WriteHooks;
+  /** Record the written manifest in the project cache (default true); false for a throw-away output (`migrate`'s temporary folder). */
+  vouch?: boolean;
 }
 
 export interface RevisionOutcome extends ManifestRevision {
@@ -77,7 +79,7 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   if (!request.check && !(unchanged && manifest && renderManifest(manifest) === renderManifest(next))) {
     writeOutput(request.outDir, files, next, plans, request.hooks);
   }
-  if (!request.check) vouchFor(request.outDir, next);
+  if (!request.check && request.vouch !== false) vouchFor(request.outDir, next);
   return { outDir: request.outDir, upToDate: false, revisions, files: plans, warnings };
 }
 
