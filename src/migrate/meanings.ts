@@ -1,3 +1,4 @@
+import { fingerprintOf } from "../diff/rules.js";
 import type { Change, DiffReport } from "../diff/types.js";
 import { deriveProtocol } from "../model/protocol.js";
 import type { SchemaModel } from "../model/types.js";
@@ -53,10 +54,35 @@ export function meaningsOf(report: DiffReport, sides: Sides, eraCodes: EraConsta
       const [before, after] = [constant.values[sides.from.era]!, constant.values[sides.to.era]!];
       if (before === after) continue;
       const message = `${before} is what the generated runtime sends as ${constant.name} on ${sides.from.label} (${sides.from.era} era); on ${sides.to.label} (${sides.to.era} era) it sends ${after}`;
-      add(meanings.numbers, before, { entry: null, message });
+      add(meanings.numbers, before, { entry: runtimeCodeChange(constant.name, before, after, sides), message });
     }
   }
   return meanings;
+}
+
+/**
+ * The entry for a code the generated runtime answers with by era. The schemas' diff has none (the
+ * prose defines it), so it is made here, with the same rule id and fingerprint scheme as the
+ * diff's own `error-code-renumbered` entries: `error-code-changed`, sha256 of
+ * `error-code-changed:<constant>`.
+ */
+function runtimeCodeChange(name: string, before: number, after: number, sides: Sides): Change {
+  const rule = "error-code-changed";
+  return {
+    kind: "error-code-renumbered",
+    level: "wire",
+    scope: "error-code",
+    group: name,
+    types: [name],
+    path: "",
+    summary: `\`${name}\` is ${after} on ${sides.to.label} (${sides.to.era} era), ${before} on ${sides.from.label} (as the generated runtime answers)`,
+    before: JSON.stringify(before),
+    after: JSON.stringify(after),
+    breaking: ["clients", "servers"],
+    reason: "a client that tests for the old code misses the error; a server that sends it by hand sends what the newer revision does not define",
+    rule,
+    fingerprint: fingerprintOf(rule, name),
+  };
 }
 
 function parsed(json: string): unknown {

@@ -53,8 +53,11 @@ describe("migrate's changed literals, 2025-11-25 → 2026-07-28", () => {
     for (const [value, name] of removed) expect(upgrade.numbers.get(value)!.entry).toMatchObject({ rule: "error-code-removed", types: [name] });
   });
 
-  it("the changelog's renumbered resource-not-found code, from the runtime's era table (no diff entry)", () => {
-    expect(upgrade.numbers.get(renumbered.from)).toEqual({ entry: null, message: expect.stringContaining(`on 2026-07-28 (stateless era) it sends ${renumbered.to}`) });
+  it("the changelog's renumbered resource-not-found code, from the runtime's era table (an error-code-changed entry made by migrate)", () => {
+    expect(upgrade.numbers.get(renumbered.from)).toMatchObject({
+      entry: { rule: "error-code-changed", before: String(renumbered.from), after: String(renumbered.to), breaking: ["clients", "servers"] },
+      message: expect.stringContaining(`on 2026-07-28 (stateless era) it sends ${renumbered.to}`),
+    });
     expect(upgrade.numbers.has(renumbered.to)).toBe(false);
   });
 
