@@ -153,7 +153,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
 function addCatalogCommand(program: Command, setExit: (code: number) => void): void {
   program
     .command("catalog")
-    .description("typed stubs for one server's tools and prompts: read its catalog (live, or from catalog.json), snapshot it, generate createTools/createPrompts; --check: exit 1 when the server drifted or the files are stale")
+    .description("typed stubs for one server's tools and prompts, resources and resource templates: read its catalog (live, or from catalog.json), snapshot it with the options it was read with, generate createTools/createPrompts/createResources/createResourceTemplates; --check: exit 1 when the server drifted or the files are stale")
     .option("--stdio <command>", 'start the server with this command line and talk over stdio (e.g. "node server.js")')
     .option("--url <url>", "talk to a Streamable HTTP server at this URL")
     .option("--from <file>", "regenerate from a catalog.json snapshot, without a server (what a prebuild runs)")

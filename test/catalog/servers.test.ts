@@ -187,6 +187,9 @@ describe("typed calls through the stubs and the generated connect()", () => {
     expect(stubs.isToolCallError(failed, "get-stats")).toBe(false);
     expect(failed).toMatchObject({ tool: "close_incident", result: { isError: true, content: [{ type: "text", text: "no incident INC-404" }] } });
     expect(text(await tools.closeIncident({ id: "INC-1" }))).toBe("closed INC-1");
+    const incident = await stubs.createResourceTemplates(client).incident({ id: "INC-1" });
+    expect([incident.mimeType, incident.contents[0].uri, JSON.parse(incident.contents[0].text).title]).toEqual(["application/json", "incident://INC-1", "Disk full"]);
+    expect((await stubs.createResources(client).runbook()).contents[0].text).toBe("# Runbook");
     const prompt = await stubs.createPrompts(client).triage({ incident: "INC-1", tone: "calm" });
     expect(prompt.messages[0].content.text).toBe("Triage INC-1 (calm).");
   });
