@@ -3,14 +3,16 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { GeneratorError, printable, type Warning } from "../errors.js";
-import { renderCatalogDrift } from "./drift.js";
-import { describeTarget, readLiveCatalog, type ServerTarget } from "./live.js";
+import { checkCatalog } from "./check.js";
+import { currentRevisions, revisionsFor, type SchemaReader } from "./eras.js";
+import { LiveReadError, describeTarget, readLiveCatalog, type LiveOptions, type ServerTarget } from "./live.js";
 import { loadProtocol } from "./load-client.js";
 import { assertSnapshotWritable, prepareCatalogFiles, snapshotStatus, writeSnapshot } from "./output.js";
 import { assertInside } from "../write/paths.js";
-import { connectingProtocol, defaultRevisions, generateProtocol, readProtocolOutput, type ProtocolOutput, type ProtocolSources } from "./protocol.js";
+import { connectingProtocol, generateProtocol, pinnedRevisions, readProtocolOutput, schemaReader, type ProtocolOutput, type ProtocolPlan } from "./protocol.js";
+import { recordOptions, unreusable } from "./recorded.js";
 import { buildCatalog, catalogFromText, readCatalogFile, renderCatalog, type CatalogFile } from "./snapshot.js";
-import { CATALOG_FILE } from "./types.js";
+import { CATALOG_FILE, type Catalog, type RecordedOptions } from "./types.js";
 import type { EmitKind } from "../generate.js";
 
 export interface CatalogOptions {
@@ -37,20 +39,33 @@ const PROTOCOL_FOLDER = "protocol";
 export async function runCatalog(options: CatalogOptions): Promise<number> {
   const given = [options.stdio, options.url, options.from].filter((v) => v !== undefined).length;
   if (given !== 1) throw new GeneratorError("catalog: pass exactly one of --stdio COMMAND, --url URL or --from FILE");
-  const sources: ProtocolSources = { revisions: options.revision ?? defaultRevisions(), specRoot: options.specRoot, emit: options.emit ?? "js" };
-  const source = options.from !== undefined ? readCatalogFile(options.from) : await liveCatalog(options, sources);
-  const protocol = options.protocol !== undefined ? readProtocolOutput(options.protocol) : alongside(options.out, sources.revisions);
-  if (options.check) return check(source, options, sources, protocol);
-  const prepared = await prepareCatalogFiles(source, options.out, protocol, sources.emit);
+  const read = schemaReader(options.specRoot);
+  const source = options.from !== undefined ? readCatalogFile(options.from) : await liveCatalog(options, read);
+  const plan = await protocolPlan(source.catalog, options, read);
+  if (options.check) return checkCatalog(source, options, plan, (warnings) => report(warnings, options));
+  const emit = options.emit ?? "js";
+  const prepared = await prepareCatalogFiles(source, options.out, plan.output, emit);
   report(prepared.warnings, options);
   // Everything that could refuse does so before the first write.
   if (options.from === undefined) assertSnapshotWritable(options.out);
-  if (options.protocol === undefined) await generateProtocol(protocol.dir, sources, false);
+  if (plan.sources) await generateProtocol(plan.output.dir, plan.sources, false);
   prepared.commit();
   const snapshot = options.from === undefined ? snapshotStatus(source, options.out) : undefined;
   if (snapshot && snapshot !== "unchanged") writeSnapshot(source, options.out);
   if (!options.quiet) process.stderr.write(summary(source, prepared.files.filter((f) => f.status !== "unchanged").length, snapshot, options.out));
   return 0;
+}
+
+/**
+ * The user's protocol output (--protocol), else one beside the catalog for --revision, else for
+ * the revisions catalog.json records (when they hold the catalog's), else for the catalog's
+ * revision and the newest of the other era.
+ */
+async function protocolPlan(catalog: Catalog, options: CatalogOptions, read: SchemaReader): Promise<ProtocolPlan> {
+  if (options.protocol !== undefined) return { output: readProtocolOutput(options.protocol) };
+  const recorded = catalog.options?.revisions;
+  const revisions = options.revision ?? (recorded?.includes(catalog.revision) ? recorded : await revisionsFor(catalog.revision, pinnedRevisions(), read));
+  return { output: alongside(options.out, revisions), sources: { revisions, read, emit: options.emit ?? "js" } };
 }
 
 /** The protocol output generated beside the catalog (`<out>/protocol`), as it will be laid out. */
@@ -61,15 +76,55 @@ function alongside(out: string, revisions: string[]): ProtocolOutput {
   return { dir, revisions: revisions.map((label) => ({ label, dir: revisions.length > 1 ? label : "" })) };
 }
 
-async function liveCatalog(options: CatalogOptions, sources: ProtocolSources): Promise<CatalogFile> {
+/** The options recorded in `<out>/catalog.json`, for a live run to reuse (none when it cannot be read: the run replaces it). */
+function recordedIn(out: string): RecordedOptions | undefined {
+  const file = join(out, CATALOG_FILE);
+  if (!existsSync(file)) return undefined;
+  try {
+    return readCatalogFile(file).catalog.options;
+  } catch {
+    return undefined;
+  }
+}
+
+async function liveCatalog(options: CatalogOptions, read: SchemaReader): Promise<CatalogFile> {
   const target = targetOf(options);
-  const connectDir = options.protocol !== undefined ? resolve(options.protocol) : await connectingProtocol(sources);
   const timeoutMs = Number(options.timeout);
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new GeneratorError(`--timeout must be a positive number of milliseconds, not ${JSON.stringify(options.timeout)}`);
-  const { input, warnings } = await readLiveCatalog(await loadProtocol(connectDir), target, { timeoutMs, capabilities: options.capability ?? [] });
+  const recorded = recordedIn(options.out);
+  const headers = target.kind === "http" ? Object.keys(target.headers) : [];
+  const file = join(options.out, CATALOG_FILE);
+  report(unreusable(recorded, { transport: target.kind, headers }).map((message) => ({ message, location: { file, line: 1, column: 1 } })), options);
+  const capabilities = options.capability ?? recorded?.capabilities ?? [];
+  const { input, warnings, revisions } = await readLive(options, target, read, { timeoutMs, capabilities }, recorded?.revisions);
   report(warnings, options);
-  const catalog = buildCatalog(input, describeTarget(target));
+  const record = recordOptions({ capabilities, transport: target.kind, revisions, ...(target.kind === "http" ? { headers } : {}) });
+  const catalog = buildCatalog(input, describeTarget(target), record);
   return catalogFromText(renderCatalog(catalog), join(options.out, CATALOG_FILE));
+}
+
+type LiveRead = Awaited<ReturnType<typeof readLiveCatalog>> & { revisions?: string[] };
+
+/**
+ * Connects with the user's protocol output, or one generated into the project cache for: the
+ * --revision flags, else the recorded revisions, else the newest of each era. A server that speaks
+ * none of them but a pinned revision (an older one) is read again with that one.
+ */
+async function readLive(options: CatalogOptions, target: ServerTarget, read: SchemaReader, live: LiveOptions, recorded: string[] | undefined): Promise<LiveRead> {
+  if (options.protocol !== undefined) return readLiveCatalog(await loadProtocol(resolve(options.protocol)), target, live);
+  const pinned = pinnedRevisions();
+  const chosen = options.revision ?? recorded ?? (await currentRevisions(pinned, read));
+  const via = async (revisions: string[]) => readLiveCatalog(await loadProtocol(await connectingProtocol({ revisions, read })), target, live);
+  try {
+    const result = await via(chosen);
+    const keep = options.revision !== undefined || recorded !== undefined;
+    return { ...result, revisions: keep ? chosen : await revisionsFor(result.input.revision, pinned, read) };
+  } catch (error) {
+    const fallback = options.revision === undefined && error instanceof LiveReadError ? [...error.offered].sort().reverse().find((v) => pinned.includes(v) && !chosen.includes(v)) : undefined;
+    if (fallback === undefined) throw error;
+    const revisions = await revisionsFor(fallback, pinned, read);
+    return { ...(await via(revisions)), revisions };
+  }
 }
 
 function targetOf(options: CatalogOptions): ServerTarget {
@@ -116,32 +171,6 @@ export function splitCommand(line: string): string[] {
   if (quote) throw new GeneratorError(`--stdio: unterminated ${quote} quote in ${JSON.stringify(line)}`);
   if (current !== undefined) words.push(current);
   return words;
-}
-
-/** --check: nothing is written; exit 1 with a short summary when the server drifted or files are stale. */
-async function check(source: CatalogFile, options: CatalogOptions, sources: ProtocolSources, protocol: ProtocolOutput): Promise<number> {
-  const lines: string[] = [];
-  if (options.from === undefined) lines.push(...driftLines(source, options.out));
-  if (options.protocol === undefined) {
-    const result = await generateProtocol(protocol.dir, sources, true);
-    for (const f of result.files.filter((f) => f.status !== "unchanged")) lines.push(`${join(protocol.dir, f.path)}: ${CHECK_WORDS[f.status]}`);
-  }
-  const prepared = await prepareCatalogFiles(source, options.out, protocol, sources.emit, true);
-  report(prepared.warnings, options);
-  for (const f of prepared.files.filter((f) => f.status !== "unchanged")) lines.push(`${join(options.out, f.path)}: ${CHECK_WORDS[f.status]}`);
-  if (lines.length) process.stdout.write(`${lines.map((line) => printable(line)).join("\n")}\n`);
-  if (!options.quiet) process.stderr.write(`mcp-gen catalog --check: ${lines.length ? "out of date" : "current"} (${options.out})\n`);
-  return lines.length ? 1 : 0;
-}
-
-const CHECK_WORDS = { created: "missing", updated: "out of date", removed: "would be removed", unchanged: "up to date" } as const;
-
-function driftLines(live: CatalogFile, out: string): string[] {
-  const file = join(out, CATALOG_FILE);
-  if (!existsSync(file)) return [`${file}: missing (run mcp-gen catalog without --check to take the snapshot)`];
-  const snapshot = readCatalogFile(file);
-  if (renderCatalog(snapshot.catalog) === live.text) return [];
-  return [`${file}: the server's catalog drifted from the snapshot:`, ...renderCatalogDrift(snapshot.catalog, live.catalog).map((line) => `  ${line}`)];
 }
 
 function report(warnings: Warning[], options: CatalogOptions): void {

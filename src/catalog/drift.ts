@@ -1,4 +1,5 @@
 import { diffCatalogs } from "../diff/catalog.js";
+import { optionsDrift } from "./recorded.js";
 import type { Catalog } from "./types.js";
 
 /** What changed from the snapshot to the live catalog, one short line per change (--check's summary). */
@@ -9,6 +10,8 @@ export function renderCatalogDrift(snapshot: Catalog, live: Catalog): string[] {
     if (JSON.stringify(a) !== JSON.stringify(b)) lines.push(`server ${key}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
   }
   if (snapshot.revision !== live.revision) lines.push(`protocol revision: ${snapshot.revision} → ${live.revision}`);
+  // Read with other options (explicit flags win over the recorded ones), the lists may differ for that alone.
+  lines.push(...optionsDrift(snapshot.options, live.options));
   const rank = (c: { breaking: string[]; level: string }) => (c.breaking.length ? 0 : c.level === "wire" ? 1 : 2);
   for (const change of [...diffCatalogs(snapshot, live).changes].sort((a, b) => rank(a) - rank(b))) {
     const label = change.breaking.length ? `breaking for ${change.breaking.join(", ")}` : change.level === "type" ? "note" : "additive";

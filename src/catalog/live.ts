@@ -35,8 +35,14 @@ function transportFor(protocol: LoadedProtocol, target: ServerTarget): object {
 export async function readLiveCatalog(protocol: LoadedProtocol, target: ServerTarget, options: LiveOptions): Promise<{ input: CatalogInput; warnings: Warning[] }> {
   const where = describeTarget(target);
   let client: LiveClient | undefined;
+  // A connect that fails may leave its transport open (a stdio server running): closed below.
+  const opened: Array<{ close?: () => Promise<void> }> = [];
   try {
-    client = await protocol.connect(() => transportFor(protocol, target), {
+    client = await protocol.connect(() => {
+      const transport = transportFor(protocol, target);
+      opened.push(transport);
+      return transport;
+    }, {
       clientInfo: { name: "mcp-gen-catalog", version: GENERATOR_VERSION },
       capabilities: Object.fromEntries(options.capabilities.map((c) => [c, {}])),
       handlers: protocol.handlersFor(options.capabilities),
@@ -45,9 +51,10 @@ export async function readLiveCatalog(protocol: LoadedProtocol, target: ServerTa
     });
     return await readLists(client, where, options);
   } catch (error) {
-    throw new GeneratorError(`cannot read the catalog of ${where}: ${reason(error, options)}`);
+    throw new LiveReadError(`cannot read the catalog of ${where}: ${reason(error, options)}`, offeredVersions(error));
   } finally {
-    await client?.close().catch(() => undefined);
+    if (client) await client.close().catch(() => undefined);
+    else await Promise.all(opened.map((t) => t.close?.().catch(() => undefined)));
   }
 }
 
@@ -76,6 +83,25 @@ async function readLists(client: LiveClient, where: string, options: LiveOptions
   }
   const server = client.server?.serverInfo;
   return { input: { server, protocolVersion: client.protocolVersion, revision: client.revision, lists }, warnings };
+}
+
+/** A failed read; `offered` holds the protocol versions the server named when none of ours was one. */
+export class LiveReadError extends GeneratorError {
+  constructor(
+    message: string,
+    readonly offered: string[],
+  ) {
+    super(message);
+  }
+}
+
+/** The versions a "version" ClientError names: the one `initialize` answered, or -32022's `supported`. */
+function offeredVersions(error: unknown): string[] {
+  const e = error as { kind?: unknown; detail?: { offered?: unknown }; cause?: { data?: { supported?: unknown }; invalidData?: { value?: { supported?: unknown } } } } | null;
+  if (e?.kind !== "version") return [];
+  const supported = e.cause?.data?.supported ?? e.cause?.invalidData?.value?.supported;
+  const listed = [e.detail?.offered, ...(Array.isArray(supported) ? supported : [])];
+  return listed.filter((v): v is string => typeof v === "string");
 }
 
 /** The whole catalog read may take this many times --timeout. */

@@ -18,7 +18,7 @@ export interface Entity {
   /** How reports name it: `tool get-sum`. */
   label: string;
   item: CatalogItem;
-  /** The stub's method name (tools and prompts). */
+  /** The stub's method name (none for a resource or template whose name collides with another's). */
   method?: string;
   /** The declaration of its arguments (tools, prompts) or variables (templates). */
   args?: string;
@@ -60,13 +60,14 @@ export function catalogModel(catalog: Catalog, file: string, locate: (pointer: s
     const args = read(`${pascalCase(prompt.name)}PromptArgs`, promptSchema(prompt), `prompt ${JSON.stringify(prompt.name)} arguments`, `/prompts/${i}/arguments`);
     entities.push({ kind: "prompt", id: prompt.name, label: `prompt ${prompt.name}`, item: prompt, method: camelCase(prompt.name), args: args.name, declarations: args.owned });
   });
-  for (const resource of catalog.resources) entities.push({ kind: "resource", id: String(resource["uri"]), label: `resource ${String(resource["uri"])}`, item: resource, declarations: [] });
+  for (const resource of catalog.resources) entities.push({ kind: "resource", id: String(resource["uri"]), label: `resource ${String(resource["uri"])}`, item: resource, method: camelCase(resource.name), declarations: [] });
   catalog.resourceTemplates.forEach((template, i) => {
     const uriTemplate = String(template["uriTemplate"]);
     const variables = read(`${pascalCase(template.name)}Variables`, variablesSchema(uriTemplate), `resource template ${JSON.stringify(uriTemplate)} variables`, `/resourceTemplates/${i}/uriTemplate`, { text: `The variables of ${uriTemplate}.` });
-    entities.push({ kind: "template", id: uriTemplate, label: `template ${uriTemplate}`, item: template, args: variables.name, declarations: variables.owned });
+    entities.push({ kind: "template", id: uriTemplate, label: `template ${uriTemplate}`, item: template, method: camelCase(template.name), args: variables.name, declarations: variables.owned });
   });
   checkMethodNames(entities);
+  warnings.push(...dropCollidingResources(entities, catalog, locate));
   const sha256 = createHash("sha256").update(renderCatalog(catalog)).digest("hex");
   return { model: { modelVersion: 2, source: { revision: null, file, sha256 }, declarations, constants: [] }, entities, warnings };
 }
@@ -95,6 +96,28 @@ function variablesSchema(uriTemplate: string): object {
     if (variable.required) required.push(variable.name);
   }
   return { type: "object", properties, required };
+}
+
+/**
+ * Resource names are labels, not ids (two files may both be `index.md`): names that give one method
+ * (or `then`) get no stub, with a warning, instead of failing the catalog. One namespace per kind.
+ */
+function dropCollidingResources(entities: Entity[], catalog: Catalog, locate: (pointer: string) => SourceLocation): Warning[] {
+  const warnings: Warning[] = [];
+  for (const [kind, key] of [["resource", "resources"], ["template", "resourceTemplates"]] as const) {
+    const byMethod = new Map<string, Entity[]>();
+    for (const e of entities.filter((x) => x.kind === kind)) byMethod.set(e.method!, [...(byMethod.get(e.method!) ?? []), e]);
+    for (const [method, group] of byMethod) {
+      if (group.length === 1 && method !== "then") continue;
+      const ids = group.map((e) => JSON.stringify(e.id)).join(", ");
+      const why = group.length > 1 ? `${kind}s ${ids} all become ${method}()` : `${kind} ${ids} would become then(), which makes the stubs object a thenable`;
+      const at = catalog[key].indexOf(group[0]!.item);
+      const them = group.length > 1 ? "them" : "it";
+      warnings.push({ message: `${why}: no stub for ${them} (read ${them} with client.readResource)`, location: locate(`/${key}/${at}/name`) });
+      for (const e of group) delete e.method;
+    }
+  }
+  return warnings;
 }
 
 /** Method names are one namespace per kind (createTools, createPrompts): a collision is an error listing it. */

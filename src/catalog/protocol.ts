@@ -7,6 +7,7 @@ import { generate, type EmitKind, type GenerateResult } from "../generate.js";
 import { projectRoot, readRevision, specRootFrom, type SchemaSource } from "../schema/resolve.js";
 import { readPins } from "../schema/revisions.js";
 import { readManifest } from "../write/manifest.js";
+import type { SchemaReader } from "./eras.js";
 
 export interface ProtocolOutput {
   dir: string;
@@ -14,16 +15,38 @@ export interface ProtocolOutput {
   revisions: Array<{ label: string; dir: string }>;
 }
 
+/** The protocol output the stubs import, and (unless it is the user's, --protocol) how to generate it. */
+export interface ProtocolPlan {
+  output: ProtocolOutput;
+  sources?: ProtocolSources;
+}
+
 export interface ProtocolSources {
   revisions: string[];
-  specRoot?: string | undefined;
+  read: SchemaReader;
   /** The files of a protocol output generated beside the catalog (the cache's is always the default). */
   emit?: EmitKind | undefined;
 }
 
-/** The default: every pinned dated revision, so connect() can speak to any server mcp-gen knows. */
-export function defaultRevisions(): string[] {
+/** The pinned dated revisions: those a default protocol output is chosen from. */
+export function pinnedRevisions(): string[] {
   return Object.keys(readPins().revisions).filter((r) => /^\d{4}-\d{2}-\d{2}$/.test(r));
+}
+
+/**
+ * Reads schemas as the generator does: from --spec-root or MCP_SPEC_ROOT, else from the project
+ * cache, where a pinned revision that is missing is downloaded and checked against its pin (once:
+ * a cached revision is read from disk, offline). Each revision is read once per reader.
+ */
+export function schemaReader(specRootOption: string | undefined): SchemaReader {
+  const specRoot = specRootFrom(specRootOption);
+  const fetchMissing = !specRootOption && !process.env["MCP_SPEC_ROOT"];
+  const read = new Map<string, Promise<SchemaSource>>();
+  return (revision) => {
+    let source = read.get(revision);
+    if (!source) read.set(revision, (source = readRevision(revision, specRoot, { fetchMissing })));
+    return source;
+  };
 }
 
 export function readProtocolOutput(dir: string): ProtocolOutput {
@@ -49,10 +72,8 @@ function importPath(from: string, to: string): string {
 }
 
 async function sourcesOf(options: ProtocolSources): Promise<SchemaSource[]> {
-  const specRoot = specRootFrom(options.specRoot);
-  const fetchMissing = !options.specRoot && !process.env["MCP_SPEC_ROOT"];
   const sources: SchemaSource[] = [];
-  for (const revision of options.revisions) sources.push(await readRevision(revision, specRoot, { fetchMissing }));
+  for (const revision of options.revisions) sources.push(await options.read(revision));
   return sources;
 }
 

@@ -5,7 +5,8 @@ import { GeneratorError } from "../errors.js";
 import type { SourceLocation } from "../model/types.js";
 import { byText } from "../model/order.js";
 import { MAX_CATALOG_DEPTH, locations, parseJson, sortedData, sortedItem, tooDeep } from "./json.js";
-import { LISTS, type Catalog, type CatalogItem, type ListKey } from "./types.js";
+import { optionsProblem } from "./recorded.js";
+import { LISTS, type Catalog, type CatalogItem, type ListKey, type RecordedOptions } from "./types.js";
 
 export interface CatalogInput {
   server: unknown;
@@ -15,12 +16,12 @@ export interface CatalogInput {
 }
 
 /** A catalog from what the server sent: items checked, canonical, sorted by their id. */
-export function buildCatalog(input: CatalogInput, where: string): Catalog {
+export function buildCatalog(input: CatalogInput, where: string, options?: RecordedOptions): Catalog {
   const deep = tooDeep({ server: input.server, lists: input.lists });
   if (deep !== undefined) throw new GeneratorError(`${where}: the server's catalog nests more than ${MAX_CATALOG_DEPTH} levels deep (at ${deep}): refused`);
   const server = sortedData(input.server);
   if (!isServerInfo(server)) throw new GeneratorError(`${where}: the server's info is not { name, version }: ${JSON.stringify(input.server)?.slice(0, 120)}`);
-  const catalog: Catalog = { mcpGenCatalog: 1, server, protocolVersion: input.protocolVersion, revision: input.revision, tools: [], prompts: [], resources: [], resourceTemplates: [] };
+  const catalog: Catalog = { mcpGenCatalog: 1, server, protocolVersion: input.protocolVersion, revision: input.revision, ...(options ? { options } : {}), tools: [], prompts: [], resources: [], resourceTemplates: [] };
   for (const list of LISTS) catalog[list.key] = itemsOf(input.lists[list.key], list, where);
   return catalog;
 }
@@ -81,6 +82,8 @@ export function catalogFromText(text: string, file: string): CatalogFile {
   if (value.mcpGenCatalog !== 1) fail(`"mcpGenCatalog" must be 1 (written by \`mcp-gen catalog\`)`, "/mcpGenCatalog");
   if (!isServerInfo(value.server)) fail(`"server" must be { "name": string, "version": string }`, "/server");
   for (const key of ["protocolVersion", "revision"] as const) if (typeof value[key] !== "string") fail(`"${key}" must be a string`, `/${key}`);
+  const problem = value.options === undefined ? undefined : optionsProblem(value.options);
+  if (problem) fail(problem.message, problem.pointer);
   for (const list of LISTS) {
     const items = value[list.key];
     if (!Array.isArray(items)) fail(`"${list.key}" must be an array`, `/${list.key}`);

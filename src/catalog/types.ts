@@ -12,10 +12,24 @@ export interface Catalog {
   protocolVersion: string;
   /** The generated revision that spoke it (a folder of the protocol output, e.g. `2025-11-25`). */
   revision: string;
+  /** How it was made (absent in a catalog of an older mcp-gen): what later runs reuse. */
+  options?: RecordedOptions;
   tools: CatalogItem[];
   prompts: CatalogItem[];
   resources: CatalogItem[];
   resourceTemplates: CatalogItem[];
+}
+
+/** The options a catalog was made with (see recorded.ts): never a header's value. */
+export interface RecordedOptions {
+  /** The client capabilities declared while reading (`--capability`). */
+  capabilities: string[];
+  /** The names of the HTTP headers sent (`--header`), without their values. */
+  headers?: string[];
+  /** The revisions of the protocol output generated beside the catalog (absent with `--protocol`). */
+  revisions?: string[];
+  /** How the server was reached. */
+  transport?: "stdio" | "http";
 }
 
 /** A tool, prompt, resource or resource template as listed: `name` always, `uri`/`uriTemplate` for resources. */

@@ -26,6 +26,9 @@ export function emitCatalog(catalog: Catalog, built: CatalogModel, options: Cata
   const byName = new Map(built.model.declarations.map((d) => [d.name, d]));
   const tools = built.entities.filter((e) => e.kind === "tool").map((e) => toolView(e, byName));
   const prompts = built.entities.filter((e) => e.kind === "prompt").map((e) => promptView(e, byName));
+  const withMethod = (kind: Entity["kind"]) => built.entities.filter((e) => e.kind === kind && e.method !== undefined);
+  const resources = withMethod("resource").map((e) => resourceView(e));
+  const templates = withMethod("template").map((e) => templateView(e, byName));
   const index = renderTemplate("catalog-index.ts", {
     generatorVersion: options.generatorVersion,
     source,
@@ -33,9 +36,12 @@ export function emitCatalog(catalog: Catalog, built: CatalogModel, options: Cata
     server: `${catalog.server.name} ${catalog.server.version}`,
     runtime: options.runtimeImport,
     revisionIndex: options.revisionImport,
-    usesTypes: [...tools, ...prompts].some((v) => v.param.includes("T.") || v.result.includes("T.")),
+    usesTypes: [...tools, ...prompts, ...templates].some((v) => v.param.includes("T.") || v.result.includes("T.")),
+    usesValidators: tools.length + prompts.length + templates.length > 0,
     tools,
     prompts,
+    resources,
+    templates,
     toolNames: tools.length ? tools.map((t) => t.name).join(" | ") : "never",
   });
   const all = [...files, { path: "index.ts", content: index }];
@@ -60,12 +66,12 @@ interface StubView {
  * The arguments parameter: required when a property is; a tool without properties takes none
  * (`{ [key: string]: never }`, so a stray key is an error, as it is beside declared properties).
  */
-function parameter(entity: Entity, byName: Map<string, Declaration>): string {
+function parameter(entity: Entity, byName: Map<string, Declaration>, name = "args"): string {
   const declaration = byName.get(entity.args!)!;
   const type = typeOf(declaration, byName);
-  if (type.kind !== "object") return `args?: T.${declaration.name}`;
-  if (!type.properties.length && !type.indexSignature) return "args?: NoArguments";
-  return `args${type.properties.some((p) => !p.optional) ? "" : "?"}: T.${declaration.name}`;
+  if (type.kind !== "object") return `${name}?: T.${declaration.name}`;
+  if (!type.properties.length && !type.indexSignature) return `${name}?: NoArguments`;
+  return `${name}${type.properties.some((p) => !p.optional) ? "" : "?"}: T.${declaration.name}`;
 }
 
 function toolView(entity: Entity, byName: Map<string, Declaration>): StubView {
@@ -93,6 +99,42 @@ function promptView(entity: Entity, byName: Map<string, Declaration>): StubView 
     result: "P.GetPromptResult",
     argsCheck: fastExports(entity.args!).safeParse,
   };
+}
+
+interface ResourceView {
+  method: string;
+  key: string;
+  /** The URI (a resource) or URI template, as a string literal. */
+  target: string;
+  doc: string;
+  /** The template's variables parameter (templates only). */
+  param: string;
+  result: string;
+  /** The listed MIME type as a string literal, if any. */
+  mimeType?: string;
+  variablesCheck?: string;
+}
+
+/** `ResourceResult<"text/markdown">` when the server lists a MIME type, else `ResourceResult`. */
+function resourceResult(entity: Entity): { result: string; mimeType?: string } {
+  const listed = entity.item["mimeType"];
+  if (typeof listed !== "string") return { result: "ResourceResult" };
+  return { result: `ResourceResult<${stringLiteral(listed)}>`, mimeType: stringLiteral(listed) };
+}
+
+function resourceDoc(entity: Entity, what: string): string {
+  const title = typeof entity.item["title"] === "string" ? ` (${entity.item["title"]})` : "";
+  const listed = typeof entity.item["mimeType"] === "string" ? `, listed as ${entity.item["mimeType"]}` : "";
+  return jsDoc({ text: [description(entity), `${what} \`${entity.id}\`${title}${listed}.`].filter(Boolean).join("\n\n") });
+}
+
+function resourceView(entity: Entity): ResourceView {
+  return { method: entity.method!, key: interfaceKey(entity.method!), target: stringLiteral(entity.id), doc: resourceDoc(entity, "Resource"), param: "", ...resourceResult(entity) };
+}
+
+function templateView(entity: Entity, byName: Map<string, Declaration>): ResourceView {
+  const param = parameter(entity, byName, "variables");
+  return { method: entity.method!, key: interfaceKey(entity.method!), target: stringLiteral(entity.id), doc: resourceDoc(entity, "Resource template"), param, ...resourceResult(entity), variablesCheck: fastExports(entity.args!).safeParse };
 }
 
 const interfaceKey = (method: string) => (method === "new" ? '"new"' : method);

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { splitCommand } from "../../src/catalog/command.js";
 import { runCli } from "../helpers/cli.js";
 import { freePort } from "../helpers/processes.js";
-import { GENERATED_ROOT, REPO_ROOT, SPEC_ROOT, scratchDir } from "../helpers/spec.js";
+import { GENERATED_JS_ROOT, GENERATED_ROOT, REPO_ROOT, SPEC_ROOT, scratchDir } from "../helpers/spec.js";
 import { STRICTEST, compile } from "../helpers/tsc.js";
 import { EVERYTHING_ARGS, FAULTS, INCIDENTS_ARGS, catalog, commandLine } from "./helpers.js";
 
@@ -112,6 +112,30 @@ describe("a catalog.json that is not one", () => {
     expect(result.stderr).toContain('tools "get-sum", "get_sum" all become getSum()');
     expect(result.stderr).toContain('tool "then" would become then()');
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe("resources whose names give one method", () => {
+  it("get no stub, with a warning at the name; the rest of the catalog is generated", async () => {
+    const text = JSON.stringify({
+      mcpGenCatalog: 1, server: { name: "x", version: "1" }, protocolVersion: "2025-11-25", revision: "2025-11-25", tools: [], prompts: [],
+      resources: [{ uri: "file:///a/index.md", name: "index.md" }, { uri: "file:///b/index.md", name: "index.md" }, { uri: "file:///c", name: "Then" }, { uri: "file:///d", name: "readme" }],
+      resourceTemplates: [{ uriTemplate: "t://{id}", name: "by id" }],
+    }, null, 2);
+    mkdirSync(OUT, { recursive: true });
+    const file = join(OUT, "same-names.json");
+    writeFileSync(file, text);
+    const out = join(OUT, "same-names");
+    const result = await runCli(["catalog", "--from", file, "--protocol", GENERATED_JS_ROOT, "--out", out]);
+    expect(result.code).toBe(0);
+    const match = /^(.+):(\d+):(\d+): warning: resources "file:\/\/\/a\/index\.md", "file:\/\/\/b\/index\.md" all become indexMd\(\): no stub for them \(read them with client\.readResource\)$/m.exec(result.stderr);
+    expect(match?.[1]).toBe(file);
+    expect(text.split("\n")[Number(match![2]) - 1]!.slice(Number(match![3]) - 1)).toBe('"index.md"');
+    expect(result.stderr).toContain('warning: resource "file:///c" would become then(), which makes the stubs object a thenable: no stub for it');
+    const stubs = (await import(pathToFileURL(join(out, "index.js")).href)) as Record<string, (client: object) => object>;
+    const client = { readResource: async () => ({ contents: [] }) };
+    expect(Object.keys(stubs["createResources"]!(client))).toEqual(["readme"]);
+    expect(Object.keys(stubs["createResourceTemplates"]!(client))).toEqual(["byId"]);
   });
 });
 

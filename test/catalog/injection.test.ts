@@ -53,10 +53,31 @@ function catalogOf(text: (prefix: string) => string): object {
       outputSchema: schema(`t${i}o`),
     })),
     prompts: [0, 1].map((i) => ({ name: text(`p${i}x`), title: text(`p${i}t`), description: text(`p${i}d`), arguments: [{ name: text(`p${i}a`), description: text(`p${i}ad`), required: true }] })),
-    resources: [0].map((i) => ({ uri: text(`r${i}u`), name: text(`r${i}n`), title: text(`r${i}t`), description: text(`r${i}d`), mimeType: text(`r${i}m`) })),
-    resourceTemplates: [0].map((i) => ({ uriTemplate: `${text(`u${i}`)}{v${i}}`, name: text(`u${i}n`), title: text(`u${i}t`), description: text(`u${i}d`), mimeType: text(`u${i}m`) })),
+    resources: [...[0].map((i) => ({ uri: text(`r${i}u`), name: text(`r${i}n`), title: text(`r${i}t`), description: text(`r${i}d`), mimeType: text(`r${i}m`) })), ...moreResources(text)],
+    // The literal part of a template without braces: with them, the hostile template would have other variables than the plain one.
+    resourceTemplates: [...[0].map((i) => ({ uriTemplate: `${text(`u${i}`).replace(/[{}]/g, "")}{v${i}}`, name: text(`u${i}n`), title: text(`u${i}t`), description: text(`u${i}d`), mimeType: text(`u${i}m`) })), ...moreTemplates(text)],
   };
 }
+
+/**
+ * More resources and templates, now that they get stubs (each string becomes a method's JSDoc, a
+ * string literal, a MIME type in a result type): every field resources/list and
+ * resources/templates/list carry, a resource without a MIME type, a template with a query.
+ */
+const extras = (text: (prefix: string) => string, p: string) => ({
+  annotations: { audience: ["user"], priority: 0.5, lastModified: text(`${p}al`) },
+  icons: [{ src: text(`${p}is`), mimeType: text(`${p}im`), sizes: [text(`${p}iz`)] }],
+  _meta: { [text(`${p}mk`)]: text(`${p}mv`) },
+});
+
+const moreResources = (text: (prefix: string) => string) => [
+  { uri: text("r1u"), name: text("r1n"), title: text("r1t"), description: text("r1d"), mimeType: text("r1m"), size: 3, ...extras(text, "r1") },
+  { uri: text("r2u"), name: text("r2n"), description: text("r2d"), ...extras(text, "r2") },
+];
+
+const moreTemplates = (text: (prefix: string) => string) => [
+  { uriTemplate: `${text("u1").replace(/[{}]/g, "")}{/v1}{?q1,q2}`, name: text("u1n"), title: text("u1t"), description: text("u1d"), ...extras(text, "u1") },
+];
 
 function hostileText(seed: number): (prefix: string) => string {
   const next = random(seed);

@@ -138,6 +138,39 @@ describe("typed calls through the stubs and the generated connect()", () => {
     expect(sent).toEqual([{ name: "get-sum", arguments: { a: 1, b: 2 } }]);
   });
 
+  it("server-everything's resources and templates: typed reads through the generated connect(), the listed MIME type in the result", async () => {
+    const stubs: Module = await importTs(join(dirs.everything, "index.ts"));
+    const client = await open([EVERYTHING, "stdio"]);
+    const listed = JSON.parse(readFileSync(join(dirs.everything, "catalog.json"), "utf8")) as { resources: Array<{ uri: string }> };
+    const resources = stubs.createResources(client);
+    expect(Object.keys(resources)).toHaveLength(listed.resources.length);
+    const document = await resources.featuresMd();
+    expect([document.mimeType, document.contents[0].uri]).toEqual(["text/markdown", "demo://resource/static/document/features.md"]);
+    expect(document.contents[0].text).toContain("Features");
+    const templates = stubs.createResourceTemplates(client);
+    const text = await templates.dynamicTextResource({ resourceId: "7" });
+    expect([text.mimeType, text.contents[0].uri]).toEqual(["text/plain", "demo://resource/dynamic/text/7"]);
+    expect(text.contents[0].text).toMatch(/^Resource 7: /);
+    const blob = await templates.dynamicBlobResource({ resourceId: "3" });
+    // The listed MIME type, beside the one each item was sent with (this server's differ).
+    expect([blob.mimeType, blob.contents[0].mimeType]).toEqual(["application/octet-stream", "text/plain"]);
+    expect(Buffer.from(blob.contents[0].blob, "base64").toString()).toMatch(/^Resource 3: /);
+  });
+
+  it("template variables are checked before anything is sent, then expanded (percent-encoded); contents with both text and blob are refused", async () => {
+    const stubs: Module = await importTs(join(dirs.everything, "index.ts"));
+    const sent: unknown[] = [];
+    const answers = [{ contents: [{ uri: "u", text: "t" }] }, { contents: [{ uri: "u", text: "t", blob: "Yg==" }] }];
+    const templates = stubs.createResourceTemplates({ readResource: async (params: unknown) => (sent.push(params), answers.shift()) });
+    for (const variables of [{}, { resourceId: 7 }, { resourceId: ["1"] }, undefined]) {
+      await expect(templates.dynamicTextResource(variables)).rejects.toMatchObject({ name: "ClientError", kind: "invalid-arguments" });
+    }
+    expect(sent).toEqual([]);
+    expect((await templates.dynamicTextResource({ resourceId: "a/b c%" })).contents[0].text).toBe("t");
+    expect(sent).toEqual([{ uri: "demo://resource/dynamic/text/a%2Fb%20c%25" }]);
+    await expect(templates.dynamicTextResource({ resourceId: "1" })).rejects.toMatchObject({ kind: "invalid-result", message: expect.stringContaining("contents[0] holds neither a text nor a blob string, or both") });
+  });
+
   it("the SDK v2 server (2026-07-28): structuredContent typed and checked, isError as ToolCallError with the result", async () => {
     const stubs: Module = await importTs(join(dirs.incidents, "index.ts"));
     const client = await open([INCIDENTS]);
@@ -154,6 +187,9 @@ describe("typed calls through the stubs and the generated connect()", () => {
     expect(stubs.isToolCallError(failed, "get-stats")).toBe(false);
     expect(failed).toMatchObject({ tool: "close_incident", result: { isError: true, content: [{ type: "text", text: "no incident INC-404" }] } });
     expect(text(await tools.closeIncident({ id: "INC-1" }))).toBe("closed INC-1");
+    const incident = await stubs.createResourceTemplates(client).incident({ id: "INC-1" });
+    expect([incident.mimeType, incident.contents[0].uri, JSON.parse(incident.contents[0].text).title]).toEqual(["application/json", "incident://INC-1", "Disk full"]);
+    expect((await stubs.createResources(client).runbook()).contents[0].text).toBe("# Runbook");
     const prompt = await stubs.createPrompts(client).triage({ incident: "INC-1", tone: "calm" });
     expect(prompt.messages[0].content.text).toBe("Triage INC-1 (calm).");
   });
@@ -197,6 +233,8 @@ describe("the stubs' types", () => {
       ["everything.ts", "{ temperature: number; conditions: string; humidity: number }", "{ temperature: string; conditions: string; humidity: number }"],
       ["everything.ts", "  // @ts-expect-error: a value outside the enum\n", ""],
       ["incidents.ts", "  // @ts-expect-error: a field the output schema does not have\n", ""],
+      ["everything.ts", "  // @ts-expect-error: a variable the template does not have\n", ""],
+      ["everything.ts", '"application/octet-stream">>;', '"text/plain">>;'],
     ]) {
       const path = join(root, "broken", file!);
       const text = readFileSync(path, "utf8");
@@ -228,5 +266,7 @@ describe("the stubs' types", () => {
     expect(text).toMatch(/everything\.ts\(\d+,\d+\): error TS2344/);
     expect(text).toMatch(/everything\.ts\(\d+,\d+\): error TS2322: Type '"Paris"' is not assignable/);
     expect(text).toMatch(/incidents\.ts\(\d+,\d+\): error TS(2339|2551): Property 'created' does not exist/);
+    expect(text).toMatch(/everything\.ts\(\d+,\d+\): error TS2353: Object literal may only specify known properties, and 'id' does not exist in type 'DynamicTextResourceVariables'/);
+    expect(text.match(/everything\.ts\(\d+,\d+\): error TS2344/g)?.length).toBe(2);
   });
 });

@@ -63,7 +63,7 @@ export interface PromptSpec {
   args: Check;
 }
 
-function checkedArguments(what: string, check: Check, args: unknown): { [key: string]: unknown } {
+export function checkedArguments(what: string, check: Check, args: unknown): { [key: string]: unknown } {
   const value = args === undefined ? {} : args;
   const verdict = check(value);
   if (!verdict.success) {

@@ -3,7 +3,19 @@
 import { connect } from "@gen-root/connect";
 import { StdioTransport, createClient } from "@gen/2025-11-25";
 import { createClient as createModernClient } from "@gen/2026-07-28";
-import { createPrompts, createTools, isToolCallError, type GetStructuredContentOutput, type GetSumArgs, type ToolName, type Tools } from "@catalog/everything";
+import {
+  createPrompts,
+  createResourceTemplates,
+  createResources,
+  createTools,
+  isToolCallError,
+  type DynamicTextResourceVariables,
+  type GetStructuredContentOutput,
+  type GetSumArgs,
+  type ResourceResult,
+  type ToolName,
+  type Tools,
+} from "@catalog/everything";
 import type { Assert, Equal } from "./assert.js";
 
 declare const connected: Awaited<ReturnType<typeof connect>>;
@@ -20,6 +32,41 @@ export type Names = Assert<
     | "trigger-long-running-operation" | "trigger-sampling-request"
   >
 >;
+
+// A template's variables, from its URI template (demo://resource/dynamic/text/{resourceId}).
+export type TextVariables = Assert<Equal<DynamicTextResourceVariables, { resourceId: string }>>;
+// The MIME type the server lists, in the result's type.
+export type DocumentMime = Assert<Equal<Awaited<ReturnType<ReturnType<typeof createResources>["featuresMd"]>>["mimeType"], "text/markdown">>;
+export type BlobMime = Assert<Equal<Awaited<ReturnType<ReturnType<typeof createResourceTemplates>["dynamicBlobResource"]>>["mimeType"], "application/octet-stream">>;
+
+export async function resources(): Promise<void> {
+  const templates = createResourceTemplates(connected);
+  const text: ResourceResult<"text/plain"> = await templates.dynamicTextResource({ resourceId: "7" });
+  for (const item of text.contents) {
+    if (item.text !== undefined) {
+      const body: string = item.text;
+      void body;
+      // @ts-expect-error: an item with text has no blob
+      void item.blob.length;
+    } else {
+      const base64: string = item.blob;
+      void base64;
+    }
+  }
+  await templates.dynamicBlobResource({ resourceId: "3" });
+  // @ts-expect-error: a variable the template does not have
+  await templates.dynamicTextResource({ id: "7" });
+  // @ts-expect-error: the template's variable is required
+  await templates.dynamicTextResource({});
+  // @ts-expect-error: a variable is a string
+  await templates.dynamicTextResource({ resourceId: 7 });
+  const document = await createResources(connected).featuresMd({ timeoutMs: 5_000 });
+  void document.contents;
+  // @ts-expect-error: a resource the server does not list
+  await createResources(connected).featuresMdx();
+  // @ts-expect-error: a resource takes no variables
+  await createResources(connected).featuresMd({ resourceId: "1" });
+}
 
 export async function uses(): Promise<void> {
   // Any generated client: connect()'s union, one revision's createClient() (legacy or modern).

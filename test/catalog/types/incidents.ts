@@ -1,6 +1,6 @@
 // The stubs of the SDK v2 fixture's catalog at the type level (compiled by test/catalog/servers.test.ts).
 import { connect } from "@gen-root/connect";
-import { createTools, type OpenIncidentArgs, type OpenIncidentOutput, type SearchIncidentsOutput, type Tools } from "@catalog/incidents";
+import { createResourceTemplates, createResources, createTools, type IncidentVariables, type OpenIncidentArgs, type OpenIncidentOutput, type SearchIncidentsOutput, type Tools } from "@catalog/incidents";
 import type { Assert, Equal } from "./assert.js";
 
 declare const connected: Awaited<ReturnType<typeof connect>>;
@@ -10,6 +10,19 @@ export type Severity = Assert<Equal<OpenIncidentArgs["severity"], "sev1" | "sev2
 export type Owner = Assert<Equal<NonNullable<OpenIncidentArgs["owner"]>, { name: string; email?: string }>>;
 export type Opened = Assert<Equal<OpenIncidentOutput, { id: string; url: string; createdAt: string }>>;
 export type Found = Assert<Equal<SearchIncidentsOutput["items"][number], { id: string; title: string; severity: string }>>;
+
+// incident://{id}: one required string variable.
+export type Incident = Assert<Equal<IncidentVariables, { id: string }>>;
+
+export async function resources(): Promise<void> {
+  const incident = await createResourceTemplates(connected).incident({ id: "INC-1" });
+  const json: "application/json" = incident.mimeType;
+  const runbook = await createResources(connected).runbook();
+  const markdown: "text/markdown" = runbook.mimeType;
+  void [json, markdown];
+  // @ts-expect-error: the template's variable is id
+  await createResourceTemplates(connected).incident({ incident: "INC-1" });
+}
 
 export async function uses(): Promise<void> {
   const tools: Tools = createTools(connected);
