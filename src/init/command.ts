@@ -66,7 +66,7 @@ function lstatOrUndefined(path: string) {
 }
 
 /** Writes every file with exclusive creation; on any failure, removes what this run created, folders included. */
-function writeAll(dir: string, files: OutputFile[]): void {
+export function writeAll(dir: string, files: OutputFile[]): void {
   const created: string[] = [];
   const folders: string[] = [];
   try {

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { writeAll } from "../../src/init/command.js";
 import { runCli, snapshot } from "../helpers/cli.js";
 import { REPO_ROOT } from "../helpers/spec.js";
 
@@ -110,5 +111,28 @@ describe("mcp-gen init", () => {
     }
     expect(existsSync(join(dir, "src/server.ts"))).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).name).toMatch(/^app-\d+$/);
+  });
+});
+
+describe("writing the scaffold", () => {
+  it("a write that fails midway removes what the run created, folders included, and nothing else", () => {
+    const parent = folder();
+    mkdirSync(parent);
+    writeFileSync(join(parent, "mine.txt"), "mine");
+    const dir = join(parent, "new", "app");
+    // A NUL in a path makes the second write throw, after the first file and its folders were made.
+    const files = [{ path: "src/server.ts", content: "x" }, { path: "bad\0name", content: "y" }];
+    expect(() => writeAll(dir, files)).toThrow(/init wrote nothing to .*app: /);
+    expect(snapshot(parent)).toEqual({ "mine.txt": expect.anything() });
+    expect(existsSync(join(parent, "new"))).toBe(false);
+  });
+
+  it("never replaces a file that appeared after the check (exclusive creation)", () => {
+    const dir = folder();
+    mkdirSync(dir);
+    writeFileSync(join(dir, "b.txt"), "someone else's");
+    expect(() => writeAll(dir, [{ path: "a.txt", content: "a" }, { path: "b.txt", content: "b" }])).toThrow(/EEXIST/);
+    expect(snapshot(dir)).toEqual({ "b.txt": expect.anything() });
+    expect(readFileSync(join(dir, "b.txt"), "utf8")).toBe("someone else's");
   });
 });
