@@ -1,3 +1,4 @@
+import { relative } from "node:path";
 import { Command, CommanderError, Option } from "commander";
 import { GeneratorError, printable } from "./errors.js";
 import { generate, buildModel, type EmitKind, type GenerateResult } from "./generate.js";
@@ -137,6 +138,16 @@ export function buildProgram(setExit: (code: number) => void): Command {
     });
   addCatalogCommand(program, setExit);
   addMigrateCommand(program, setExit);
+  program
+    .command("init [dir]")
+    .description("scaffold an MCP server project in DIR (default: here) that builds and runs as it is: package.json, a strict tsconfig.json, src/server.ts")
+    .option("--force", "scaffold into a non-empty folder too (a file already there is never overwritten: init then writes nothing)")
+    .action(async (dir: string | undefined, options: { force?: boolean }) => {
+      const { runInit } = await import("./init/command.js");
+      const { dir: target, files, mcpGen } = runInit(dir, options);
+      const where = relative(process.cwd(), target) || ".";
+      process.stderr.write(printable(`mcp-gen init: ${where}: ${files.join(", ")} (mcp-gen from ${mcpGen})\nnext: ${where === "." ? "" : `cd ${where} && `}npm install && npm run build && npm start\n`, true));
+    });
   const schema = program.command("schema").description("manage the pinned schema files");
   schema
     .command("fetch")

@@ -12,6 +12,7 @@ import { toJavaScript } from "./write/transpile.js";
 import { manifestFor, planOutput, writeOutput, type FilePlan, type WriteHooks } from "./write/index.js";
 import { hashText, isVouched, manifestMatchesDisk, readManifest, renderManifest, vouchFor, type ManifestRevision } from "./write/manifest.js";
 import { assertUsableOutDir } from "./write/paths.js";
+import { layoutWarning } from "./write/layout.js";
 
 /** What a generation writes: JavaScript with declarations (the default), or TypeScript sources. */
 export type EmitKind = "js" | "ts";
@@ -60,6 +61,8 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   assertUsableOutDir(request.outDir);
   const units = unitsOf(request.sources);
   const emit = request.emit ?? "js";
+  // Said on every run, the up-to-date one included: the build it warns of breaks every time.
+  const layout = layoutWarning(request.outDir, emit);
   const settings = await outputSettings(request.outDir, emit);
   const inputs = inputsHash(units, settings);
   const manifest = readManifest(request.outDir);
@@ -68,7 +71,7 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   if (trusted && manifest.version === GENERATOR_VERSION && manifest.inputs === inputs && manifestMatchesDisk(request.outDir, manifest)) {
     const files = Object.keys(manifest.files).map((path) => ({ path, status: "unchanged" as const }));
     const revisions = units.map((u, i) => ({ label: u.source.label, revision: u.source.revision, dir: u.dir, types: manifest.revisions[i]?.types ?? 0 }));
-    return { outDir: request.outDir, upToDate: true, revisions, files, warnings: [] };
+    return { outDir: request.outDir, upToDate: true, revisions, files, warnings: layout ? [layout] : [] };
   }
   const { warnings, revisions, sources } = await emitAll(units);
   const files = emit === "js" ? toJavaScript(sources) : await formatFiles(sources, settings);
@@ -80,7 +83,7 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
     writeOutput(request.outDir, files, next, plans, request.hooks);
   }
   if (!request.check && request.vouch !== false) vouchFor(request.outDir, next);
-  return { outDir: request.outDir, upToDate: false, revisions, files: plans, warnings };
+  return { outDir: request.outDir, upToDate: false, revisions, files: plans, warnings: layout ? [...warnings, layout] : warnings };
 }
 
 /**

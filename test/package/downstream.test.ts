@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installedVersion, packTarball, userEnv } from "../helpers/package.js";
 import { REPO_ROOT, SPEC_ROOT } from "../helpers/spec.js";
 import { STRICTEST } from "../helpers/tsc.js";
 
@@ -22,25 +23,6 @@ async function run(file: string, args: string[], options: object) {
 }
 const revision = "2026-07-28";
 const pins = JSON.parse(readFileSync(join(REPO_ROOT, "schema/revisions.json"), "utf8")) as { revisions: Record<string, { path: string; sha256: string }> };
-
-/** The exact version the repository installed: the registry client then finds it in its cache. */
-function installedVersion(name: string): string {
-  return (JSON.parse(readFileSync(join(REPO_ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
-}
-
-/**
- * The environment of a user's shell: none of the variables npm sets for the script running this
- * suite (they would point the inner npm at this repository), no spec root and no cache override,
- * and the schema base URL pointing at the loopback mirror.
- */
-function userEnv(baseUrl: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^(npm_lifecycle_|npm_package_|npm_config_local_prefix$|INIT_CWD$|MCP_)/.test(key)) continue;
-    env[key] = value;
-  }
-  return { ...env, MCP_GEN_SCHEMA_BASE_URL: baseUrl };
-}
 
 /** A program of the downstream project: the generated validators, Zod's object API, and mcp-gen's library API. */
 const MAIN = `import { readFileSync } from "node:fs";
@@ -117,11 +99,10 @@ describe("a downstream project installs the packed tarball and builds with it", 
   it("npm pack → npm install → prebuild fetches the pinned revision into .mcp-gen/ and generates → tsc (strictest) → the program runs", async () => {
     expect(existsSync(join(REPO_ROOT, "dist/index.js")), "npm run build first").toBe(true);
     // Packs what `files` lists; `prepare` (the build) already ran as part of npm test.
-    await run("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", work], { cwd: REPO_ROOT });
-    const tarball = join(work, readdirSync(work).find((f) => f.endsWith(".tgz"))!);
+    const tarball = await packTarball(work);
     const project = join(work, "project");
     writeProject(project, tarball);
-    const env = userEnv(baseUrl);
+    const env = userEnv({ MCP_GEN_SCHEMA_BASE_URL: baseUrl });
     await run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: project, env });
     const build = await run("npm", ["run", "build"], { cwd: project, env }).then(
       (r) => ({ code: 0, ...r }),

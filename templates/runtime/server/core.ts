@@ -75,27 +75,34 @@ function mergeCapabilities(derived: JsonObject, given: JsonObject): JsonObject {
 }
 
 /**
- * The sealer of request states. Without `stateSecret` the key is random per process, so a state
- * minted here is refused by a restarted process or another replica: said once, through onError,
- * when the first state is sealed (a server that never asks for input is not bothered).
+ * The sealer of request states. Without `stateSecret` (or with an empty one: an environment
+ * variable set to nothing) the key is random per process, so a state minted here is refused by a
+ * restarted process or another replica: said once, when the first state is sealed (a server that
+ * never asks for input is not bothered), through onError, else as one line on stderr that says
+ * what to set: no stack, no "Error:", nothing a user must read past.
  */
 function sealerFor(options: ServerOptionsBase): StateSealer {
-  const sealer = createStateSealer({ ...(options.stateSecret !== undefined ? { secret: options.stateSecret } : {}), ...(options.stateTtlMs !== undefined ? { ttlMs: options.stateTtlMs } : {}) });
-  if (options.stateSecret !== undefined) return sealer;
+  const secret = options.stateSecret === "" ? undefined : options.stateSecret;
+  const sealer = createStateSealer({ ...(secret !== undefined ? { secret } : {}), ...(options.stateTtlMs !== undefined ? { ttlMs: options.stateTtlMs } : {}) });
+  if (secret !== undefined) return sealer;
   let warned = false;
   return {
     open: (sealed, expect) => sealer.open(sealed, expect),
     seal: (payload) => {
       if (!warned) {
         warned = true;
-        const warning = new Error("no stateSecret: requestState is sealed with a random key of this process, so a restart or another replica refuses it (pass stateSecret, shared by every process)");
-        if (options.onError) options.onError(warning, {});
-        else console.error(`mcp server: ${warning.message}`);
+        if (options.onError) options.onError(new Error(NO_STATE_SECRET), {});
+        else console.error(`mcp server: ${NO_STATE_SECRET}`);
       }
       return sealer.seal(payload);
     },
   };
 }
+
+/** The notice of a server without stateSecret: what happens, then what to set. */
+const NO_STATE_SECRET =
+  "no stateSecret: requestState is sealed with a random key of this process, so a restart or another replica refuses it; " +
+  "set createServer's stateSecret to 32 bytes or more, the same in every process (the servers of the docs and of mcp-gen init read it from MCP_STATE_SECRET)";
 
 /** The method's row in a revision's table, as the runtime reads it. */
 export function methodInfo(binding: RevisionBinding, method: string): MethodInfo | undefined {

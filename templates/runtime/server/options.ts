@@ -10,7 +10,7 @@ export interface ServerOptionsBase extends RegistryOptions {
   instructions?: string | undefined;
   /** Raw handlers, beside the definitions (a method both claim is an error). */
   handlers?: Record<string, RuntimeHandler | undefined> | undefined;
-  /** Secret that seals `requestState` (≥ 32 bytes); without it a random key per process (state then dies with it). */
+  /** Secret that seals `requestState` (≥ 32 bytes); without it (or with "") a random key per process (state then dies with it). */
   stateSecret?: string | Uint8Array | undefined;
   /** How long a sealed requestState stays valid (ms, default 10 minutes). */
   stateTtlMs?: number | undefined;
