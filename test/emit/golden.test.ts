@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { main } from "../../src/cli.js";
 import { REPO_ROOT, scratchDir } from "../helpers/spec.js";
-import { STRICT_NODENEXT, tsc } from "../helpers/tsc.js";
+import { shareRuntime, STRICT_NODENEXT, tsc } from "../helpers/tsc.js";
 
 // Formatting is memoized per worker (same text and options, same prettier output): see helpers/format-cache.ts.
 vi.mock("../../src/write/format.js", async (original) => (await import("../helpers/format-cache.js")).withFormatCache(await original()));
@@ -16,6 +16,7 @@ const names = readdirSync(FIXTURES).filter((name) => existsSync(join(FIXTURES, n
 const OUT = scratchDir("golden");
 
 type Cases = Record<string, { valid: unknown[]; invalid: unknown[] }>;
+
 
 beforeAll(async () => {
   for (const name of names) {
@@ -35,6 +36,7 @@ describe("golden files (one fixture schema per construct; update: npm run golden
   });
 
   it("every fixture's output compiles with tsc --strict", async () => {
+    shareRuntime(names.map((name) => join(OUT, name))); // the runtime checked once, not once per fixture
     const dir = join(OUT, "tsc");
     const result = await tsc(dir, STRICT_NODENEXT, names.map((name) => `${relative(dir, join(OUT, name)).replace(/\\/g, "/")}/*.ts`));
     expect(result.diagnostics).toEqual([]);

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type * as TypeScript from "typescript";
@@ -130,4 +130,27 @@ export async function tsc(dir: string, compilerOptions: object, include: string[
   const diagnostics = compilation.diagnostics();
   if (!compilation.program.getCompilerOptions().noEmit) diagnostics.push(...compilation.emit());
   return { code: diagnostics.length ? 2 : 0, diagnostics: [...new Set(diagnostics)] };
+}
+
+/** Every `.ts` file under `dir` (relative path → text). */
+function tree(dir: string): Record<string, string> {
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts")).sort();
+  return Object.fromEntries(files.map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+}
+
+/**
+ * Outputs generated one by one each carry their own copy of the runtime, byte for byte the same
+ * (asserted here). The copies of `outputs[1..]` become links to the first one's, which TypeScript
+ * follows to one source file: a program over all of them checks the runtime once, not once per
+ * output.
+ */
+export function shareRuntime(outputs: string[]): void {
+  const [first, ...rest] = outputs;
+  const runtime = join(first!, "runtime");
+  for (const output of rest) {
+    const copy = join(output, "runtime");
+    if (JSON.stringify(tree(copy)) !== JSON.stringify(tree(runtime))) throw new Error(`${copy} differs from ${runtime}`);
+    rmSync(copy, { recursive: true });
+    symlinkSync(runtime, copy, "dir");
+  }
 }
