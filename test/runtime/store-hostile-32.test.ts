@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RedisClientLike, RedisStoreOptions } from "../../templates/runtime/stores/redis.js";
 import { connected, NO_REDIS, startRedis, uniquePrefix, type Client, type RedisProcess } from "../helpers/redis.js";
+import { eventually, nextId, open, post, sleep, type Handler } from "./legacy-wire.js";
 import { generatedServer, LEGACY, wireServer } from "./wire-server.js";
 
-type Handler = (request: Request) => Promise<Response>;
 /** The generated root (its runtime copy): servers, fetch handlers and stores of one runtime, so its errors are its own classes. */
 let gen: any;
 let sse: typeof import("../../templates/runtime/shared/sse.js");
@@ -17,35 +17,6 @@ beforeAll(async () => {
   sse = await import("../../templates/runtime/shared/sse.js");
 });
 afterAll(async () => Promise.all(clients.map((c) => c.close().catch(() => undefined))));
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-let nextId = 100;
-
-async function eventually(check: () => void | Promise<void>, ms = 10_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(50);
-    }
-  }
-}
-
-function post(handler: Handler, body: unknown, session?: string, extra: Record<string, string> = {}): Promise<Response> {
-  const headers = { host: "127.0.0.1:9", "content-type": "application/json", ...(session ? { "mcp-session-id": session, "mcp-protocol-version": LEGACY } : {}), ...extra };
-  return handler(new Request("http://127.0.0.1:9/mcp", { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) }));
-}
-
-async function open(handler: Handler, capabilities: Record<string, unknown> = {}, extra: Record<string, string> = {}): Promise<string> {
-  const response = await post(handler, { jsonrpc: "2.0", id: ++nextId, method: "initialize", params: { protocolVersion: LEGACY, capabilities, clientInfo: { name: "t", version: "1" } } }, undefined, extra);
-  await response.text();
-  const session = response.headers.get("mcp-session-id");
-  if (!session) throw new Error(`initialize: ${response.status}`);
-  await post(handler, { jsonrpc: "2.0", method: "notifications/initialized" }, session, extra);
-  return session;
-}
 
 /** The SSE messages of a response, read one by one. */
 function messages(response: Response) {
@@ -121,10 +92,10 @@ describe.skipIf(NO_REDIS)("suspicion: a command that timed out (503) and takes e
     const pauser = await connected(redis.url);
     clients.push(pauser);
     await pauser.sendCommand(["CLIENT", "PAUSE", "1200", "ALL"]);
-    const response = await post(a.handler, { jsonrpc: "2.0", id: ++nextId, method: "initialize", params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: "t", version: "1" } } });
+    const response = await post(a.handler, { jsonrpc: "2.0", id: nextId(), method: "initialize", params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: "t", version: "1" } } });
     expect(response.status).toBe(503);
     await sleep(1500); // Redis resumes and runs what was queued
-    const ping = await post(a.handler, { jsonrpc: "2.0", id: ++nextId, method: "ping" }, live);
+    const ping = await post(a.handler, { jsonrpc: "2.0", id: nextId(), method: "ping" }, live);
     expect(ping.status).toBe(200);
     expect(await admin.zRange(`${prefix}idx`, 0, -1)).toEqual([live]);
   });
@@ -138,8 +109,8 @@ describe.skipIf(NO_REDIS)("suspicion: a command that timed out (503) and takes e
     await sleep(150);
     const session = await open(handler);
     // A first change, in time (Redis then knows the script: the late one is not refused as NOSCRIPT).
-    expect((await post(handler, { jsonrpc: "2.0", id: ++nextId, method: "logging/setLevel", params: { level: "info" } }, session)).status).toBe(200);
-    const response = await post(handler, { jsonrpc: "2.0", id: ++nextId, method: "logging/setLevel", params: { level: "debug" } }, session);
+    expect((await post(handler, { jsonrpc: "2.0", id: nextId(), method: "logging/setLevel", params: { level: "info" } }, session)).status).toBe(200);
+    const response = await post(handler, { jsonrpc: "2.0", id: nextId(), method: "logging/setLevel", params: { level: "debug" } }, session);
     expect(response.status).toBe(503);
     await sleep(1200);
     expect(await rawRecord(admin, `${prefix}s:${session}`)).not.toMatch(/debug/);
@@ -176,7 +147,7 @@ describe.skipIf(NO_REDIS)("suspicion: a command that timed out (503) and takes e
 
 /** A tools/call "ask" on `handler`: the elicitation/create it sends first, and the rest of its stream. */
 async function asking(handler: Handler, session: string) {
-  const stream = messages(await post(handler, { jsonrpc: "2.0", id: ++nextId, method: "tools/call", params: { name: "ask", arguments: {} } }, session));
+  const stream = messages(await post(handler, { jsonrpc: "2.0", id: nextId(), method: "tools/call", params: { name: "ask", arguments: {} } }, session));
   const ask = await stream.next();
   expect(ask).toMatchObject({ method: "elicitation/create" });
   return { ask, stream };

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MemoryStore } from "../../templates/runtime/stores/memory.js";
 import type { McpStore } from "../../templates/runtime/stores/store.js";
 import { connected, NO_REDIS, sharedRedisUrl, uniquePrefix, type Client } from "../helpers/redis.js";
+import { nextId, open, post, sleep, type Handler } from "./legacy-wire.js";
 import { generatedServer, LEGACY, wireServer } from "./wire-server.js";
 
-type Handler = (request: Request) => Promise<Response>;
 /** The generated root (its runtime copy): servers, fetch handlers and stores of one runtime, so its errors are its own classes. */
 let gen: any;
 let sse: typeof import("../../templates/runtime/shared/sse.js");
@@ -20,25 +20,8 @@ beforeAll(async () => {
 });
 afterAll(async () => Promise.all(clients.map((c) => c.close().catch(() => undefined))));
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-let nextId = 100;
-
-function post(handler: Handler, body: unknown, session?: string, extra: Record<string, string> = {}): Promise<Response> {
-  const headers = { host: "127.0.0.1:9", "content-type": "application/json", ...(session ? { "mcp-session-id": session, "mcp-protocol-version": LEGACY } : {}), ...extra };
-  return handler(new Request("http://127.0.0.1:9/mcp", { method: "POST", headers, body: JSON.stringify(body) }));
-}
-
-async function open(handler: Handler, extra: Record<string, string> = {}): Promise<string> {
-  const response = await post(handler, { jsonrpc: "2.0", id: ++nextId, method: "initialize", params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: "t", version: "1" } } }, undefined, extra);
-  await response.text();
-  const session = response.headers.get("mcp-session-id");
-  if (!session) throw new Error(`initialize: ${response.status}`);
-  await post(handler, { jsonrpc: "2.0", method: "notifications/initialized" }, session, extra);
-  return session;
-}
-
 async function call(handler: Handler, session: string, method: string, params: Record<string, unknown> = {}, extra: Record<string, string> = {}) {
-  const response = await post(handler, { jsonrpc: "2.0", id: ++nextId, method, params }, session, extra);
+  const response = await post(handler, { jsonrpc: "2.0", id: nextId(), method, params }, session, extra);
   return { status: response.status, body: await response.json() };
 }
 
@@ -137,7 +120,7 @@ describe("item 7: a session of one process (stdio) is bounded the same way", () 
   it("the 101st subscription gets -32602; one held already, or after an unsubscribe, is taken", async () => {
     const server = await wireServer();
     const session = server.createSession("stdio");
-    const ask = (method: string, params: Record<string, unknown>) => server.handle({ jsonrpc: "2.0", id: ++nextId, method, params }, { session });
+    const ask = (method: string, params: Record<string, unknown>) => server.handle({ jsonrpc: "2.0", id: nextId(), method, params }, { session });
     await ask("initialize", { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: "t", version: "1" } });
     for (let i = 0; i < 100; i++) expect((await ask("resources/subscribe", { uri: `file:///r/${i}` })).result).toEqual({});
     expect((await ask("resources/subscribe", { uri: "file:///r/100" })).error).toMatchObject({ code: -32602, message: expect.stringMatching(/at most 100 subscriptions/) });
@@ -184,7 +167,7 @@ describe("item 15: a foreign principal's rejected request changes nothing of the
   it.skipIf(NO_REDIS)("Redis: the session's PTTL and its place in the eviction order are what they were", async () => {
     const { handler, prefix } = await kinds[1]![1]({ principal, sessionIdleMs: 60_000 });
     const admin = clients.at(-1)!;
-    const session = await open(handler, as("alice"));
+    const session = await open(handler, {}, as("alice"));
     await sleep(300);
     const [ttl, score] = [await admin.pTTL(`${prefix}s:${session}`), await admin.zScore(`${prefix}idx`, session)];
     expect((await call(handler, session, "ping", {}, as("mallory"))).status).toBe(404);
@@ -199,7 +182,7 @@ describe("item 15: a foreign principal's rejected request changes nothing of the
     let now = 1_000_000;
     store.now = () => now;
     const handler = gen.toFetchHandler(await wireServer(), { store, principal, sessionIdleMs: 1_000 }) as Handler;
-    const session = await open(handler, as("alice"));
+    const session = await open(handler, {}, as("alice"));
     now += 900;
     expect((await call(handler, session, "ping", {}, as("mallory"))).status).toBe(404);
     now += 200; // 1,100 ms after alice's last request

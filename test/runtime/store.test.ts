@@ -7,6 +7,7 @@ import { memoryStore } from "../../templates/runtime/stores/memory.js";
 import { redisStore } from "../../templates/runtime/stores/redis.js";
 import type { McpStore, SessionRecord, StoreLimits, StoreListener } from "../../templates/runtime/stores/store.js";
 import { connected, NO_REDIS, sharedRedisUrl, uniquePrefix, type Client } from "../helpers/redis.js";
+import { eventually as pollUntil } from "./legacy-wire.js";
 
 const LIMITS: StoreLimits = { idleMs: 60_000, maxSessions: 100, whenFull: "evict-oldest", eventWindow: 100 };
 const record = (id: string, extra: Partial<SessionRecord> = {}): SessionRecord => ({ id, principal: null, version: "2025-11-25", client: { protocolVersion: "2025-11-25", capabilities: { roots: {} }, info: { name: "c", version: "1" } }, ...extra });
@@ -29,17 +30,7 @@ function recorder() {
 }
 
 /** Polls until the check holds (Redis delivers through pub/sub, a moment later). */
-async function eventually(check: () => void | Promise<void>, ms = 3000): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(20);
-    }
-  }
-}
+const eventually = (check: () => void | Promise<void>) => pollUntil(check, 3000, 20);
 
 const clients: Client[] = [];
 const kinds: Array<[string, (prefix: string) => Promise<McpStore>]> = [["memory", async () => memoryStore()]];
