@@ -2,7 +2,7 @@
 // test/conformance/runner/package.json) and the Node 22 it needs, installed apart from the project
 // (registry only) by the global setup; the requirement sets it scores; runs of its client and
 // server legs; and the per-scenario verdicts read from a run's output folder.
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
@@ -14,10 +14,16 @@ const PACKAGE = join(RUNNER_DIR, "node_modules/@modelcontextprotocol/conformance
 export const RUNNER = join(PACKAGE, "dist/index.js");
 const run = promisify(execFile);
 
-/** Installs the runner from its lockfile unless it is there (the global setup calls it once: never two `npm ci` at a time). */
-export function ensureRunner(): void {
+/**
+ * Installs the runner from its lockfile unless it is there (the global setup calls it once: never
+ * two `npm ci` at a time). Asynchronous, so that on a fresh clone the install (mostly network)
+ * runs while the setup generates the revisions.
+ */
+export async function ensureRunner(): Promise<void> {
   if (existsSync(RUNNER) && existsSync(NODE22)) return;
-  execFileSync("npm", ["ci", "--prefix", RUNNER_DIR, "--no-audit", "--no-fund", "--loglevel=error"], { stdio: "inherit" });
+  const { stdout, stderr } = await run("npm", ["ci", "--prefix", RUNNER_DIR, "--no-audit", "--no-fund", "--loglevel=error"]);
+  process.stdout.write(stdout);
+  process.stderr.write(stderr);
 }
 
 export interface Requirements {

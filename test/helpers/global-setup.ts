@@ -16,6 +16,8 @@ import { startRedis, type RedisProcess } from "./redis-server.js";
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (REVISIONS.length === 0) throw new Error(`no spec mirror at ${SPEC_ROOT}: set MCP_SPEC_ROOT`);
   rmSync(join(REPO_ROOT, "test/tmp/scratch"), { recursive: true, force: true });
+  const runner = ensureRunner(); // once here: test files running in parallel must not each run npm ci
+  runner.catch(() => undefined); // awaited below; a failure must not surface as an unhandled rejection first
   for (const [out, emit] of [[GENERATED_ROOT, "ts"], [GENERATED_JS_ROOT, "js"]] as const) {
     rmSync(out, { recursive: true, force: true });
     const args = ["generate", "--quiet", "--emit", emit, "--spec-root", SPEC_ROOT, "--out", out];
@@ -23,7 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const code = await main(args);
     if (code !== 0) throw new Error(`generation (--emit ${emit}) failed with exit code ${code}`);
   }
-  ensureRunner(); // once here: test files running in parallel must not each run npm ci
+  await runner;
   execFileSync(process.execPath, [join(REPO_ROOT, "examples/build.mjs")], { stdio: "inherit", env: { ...process.env, MCP_SPEC_ROOT: SPEC_ROOT } });
   let redis: RedisProcess | undefined;
   if (!process.env["MCP_TEST_REDIS_URL"] && process.env["MCP_TEST_NO_REDIS"] !== "1") {

@@ -1,6 +1,6 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import type * as TypeScript from "typescript";
 
 /** Loaded on first use: importing STRICTEST alone should not cost a TypeScript load. */
@@ -140,9 +140,10 @@ function tree(dir: string): Record<string, string> {
 
 /**
  * Outputs generated one by one each carry their own copy of the runtime, byte for byte the same
- * (asserted here). The copies of `outputs[1..]` become links to the first one's, which TypeScript
- * follows to one source file: a program over all of them checks the runtime once, not once per
- * output.
+ * (asserted here). The copies of `outputs[1..]` are removed and their files' `./runtime/` imports
+ * name the first output's copy instead: a program over all of them checks the runtime once, not
+ * once per output. (Links would not do: TypeScript keeps a linked path for a relative import, and
+ * checks the linked runtime again, once per link.) Call it after the outputs' bytes were compared.
  */
 export function shareRuntime(outputs: string[]): void {
   const [first, ...rest] = outputs;
@@ -151,6 +152,10 @@ export function shareRuntime(outputs: string[]): void {
     const copy = join(output, "runtime");
     if (JSON.stringify(tree(copy)) !== JSON.stringify(tree(runtime))) throw new Error(`${copy} differs from ${runtime}`);
     rmSync(copy, { recursive: true });
-    symlinkSync(runtime, copy, "dir");
+    const shared = `${relative(output, runtime).replace(/\\/g, "/")}/`;
+    for (const name of readdirSync(output).filter((f) => f.endsWith(".ts"))) {
+      const path = join(output, name);
+      writeFileSync(path, readFileSync(path, "utf8").replaceAll(/(from |import\()"\.\/runtime\//g, `$1"${shared}`));
+    }
   }
 }
