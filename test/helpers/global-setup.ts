@@ -1,4 +1,5 @@
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
@@ -16,8 +17,12 @@ import { startRedis, type RedisProcess } from "./redis-server.js";
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (REVISIONS.length === 0) throw new Error(`no spec mirror at ${SPEC_ROOT}: set MCP_SPEC_ROOT`);
   rmSync(join(REPO_ROOT, "test/tmp/scratch"), { recursive: true, force: true });
+  // Three independent jobs at once: the runner's install (mostly network), the examples' build (a
+  // child process: mcp-gen and tsc) and the generation here (in this process). In sequence they
+  // kept the first test file waiting about 40 s on a fresh clone.
   const runner = ensureRunner(); // once here: test files running in parallel must not each run npm ci
-  runner.catch(() => undefined); // awaited below; a failure must not surface as an unhandled rejection first
+  const examples = buildExamples();
+  for (const job of [runner, examples]) job.catch(() => undefined); // awaited below; a failure must not surface as an unhandled rejection first
   for (const [out, emit] of [[GENERATED_ROOT, "ts"], [GENERATED_JS_ROOT, "js"]] as const) {
     rmSync(out, { recursive: true, force: true });
     const args = ["generate", "--quiet", "--emit", emit, "--spec-root", SPEC_ROOT, "--out", out];
@@ -26,11 +31,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (code !== 0) throw new Error(`generation (--emit ${emit}) failed with exit code ${code}`);
   }
   await runner;
-  execFileSync(process.execPath, [join(REPO_ROOT, "examples/build.mjs")], { stdio: "inherit", env: { ...process.env, MCP_SPEC_ROOT: SPEC_ROOT } });
+  await examples;
   let redis: RedisProcess | undefined;
   if (!process.env["MCP_TEST_REDIS_URL"] && process.env["MCP_TEST_NO_REDIS"] !== "1") {
     redis = await startRedis().catch((error: Error) => (console.error(`global setup: ${error.message}`), undefined));
   }
   project.provide("redisUrl", process.env["MCP_TEST_REDIS_URL"] || redis?.url);
   return async () => redis?.dispose();
+}
+
+async function buildExamples(): Promise<void> {
+  const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(REPO_ROOT, "examples/build.mjs")], { env: { ...process.env, MCP_SPEC_ROOT: SPEC_ROOT } });
+  process.stdout.write(stdout);
+  process.stderr.write(stderr);
 }
