@@ -90,7 +90,13 @@ if (["express", "hono", "fastify"].includes(target)) {
     process.stderr.write(chunk);
   });
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-  for (const name of ["SIGINT", "SIGTERM"]) process.on(name, () => child.kill(name));
+  // workerd drains open connections before it exits (a client's idle keep-alive, a GET stream):
+  // after a second of that, it is killed.
+  const stop = (name) => {
+    child.kill(name);
+    setTimeout(() => child.kill("SIGKILL"), 1000).unref();
+  };
+  for (const name of ["SIGINT", "SIGTERM"]) process.on(name, () => stop(name));
   if (target === "workerd") {
     await listening();
     if (!said) console.error(`MCP server listening on http://127.0.0.1:${port}/mcp (workerd)`);

@@ -1,0 +1,72 @@
+// The deploy examples (examples/deploy.mjs <target>) started as their npm scripts run them, and
+// the checks every deployment must hold besides conformance: the body limit, and the Host and
+// Origin checks (DNS rebinding), whatever runtime or framework carries the request.
+import { spawn } from "node:child_process";
+import { request } from "node:http";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect } from "vitest";
+import { freePort, TEST_STATE_SECRET } from "./processes.js";
+import { REPO_ROOT } from "./spec.js";
+
+export interface Deployed {
+  target: string;
+  url: string;
+  stop: () => Promise<void>;
+  stderr: () => string;
+}
+
+/** The command of `npm run example:<target>`, asserted to be the deploy script's, run without npm in between (signals reach it). */
+export async function startDeployed(target: string): Promise<Deployed> {
+  const scripts = (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+  expect(scripts[`example:${target}`]).toBe(`node examples/deploy.mjs ${target}`);
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(REPO_ROOT, "examples/deploy.mjs"), target, "--", "--port", String(port)], { cwd: REPO_ROOT, env: { ...process.env, MCP_STATE_SECRET: TEST_STATE_SECRET }, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  await new Promise<void>((resolve, reject) => {
+    child.stderr!.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      if (stderr.includes("listening on")) resolve();
+    });
+    child.on("exit", (code) => reject(new Error(`example:${target} exited with ${code}: ${stderr}`)));
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill();
+    await exited;
+  };
+  return { target, url: `http://127.0.0.1:${port}/mcp`, stop, stderr: () => stderr };
+}
+
+const DISCOVER = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: {} });
+const POST_HEADERS = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28" };
+
+/**
+ * A POST by node:http, with headers fetch may not set (Host): its status. The status counts even
+ * when the server then closes the connection without reading the rest of the body (workerd does,
+ * after an early 413), which fetch reports as a failed request.
+ */
+function rawPost(url: string, headers: Record<string, string>, body: string | Uint8Array): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", headers: { ...POST_HEADERS, ...headers } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", (error) => setTimeout(() => reject(error), 100)); // a response already in wins
+    req.end(body);
+  });
+}
+
+/** A body over the default 4 MiB limit gets 413; a foreign Origin or Host gets 403; the same request from loopback does not. */
+export async function checkDeployedLimits(url: string): Promise<void> {
+  const big = new Uint8Array(4 * 1024 * 1024 + 1).fill(0x20);
+  expect(await rawPost(url, { "content-length": String(big.length) }, big)).toBe(413);
+  const foreign = await fetch(url, { method: "POST", headers: { ...POST_HEADERS, origin: "http://evil.example" }, body: DISCOVER });
+  expect(foreign.status).toBe(403);
+  expect(await foreign.text()).toContain("Invalid Origin");
+  const local = await fetch(url, { method: "POST", headers: { ...POST_HEADERS, origin: new URL(url).origin }, body: DISCOVER });
+  expect(local.status).not.toBe(403);
+  await local.body?.cancel();
+  expect(await rawPost(url, { host: "evil.example" }, DISCOVER)).toBe(403);
+}
