@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureBuilt } from "./build.mjs";
 import { runtimeBinary } from "./runtimes.mjs";
+import { bundleWorker, workerdConfig } from "./worker-bundle.mjs";
 
 const TARGETS = ["deno", "bun", "workerd", "express", "hono", "fastify"];
 const [target, ...rest] = process.argv.slice(2);
@@ -29,40 +30,23 @@ if (!process.env.MCP_STATE_SECRET) {
 const dist = join(await ensureBuilt("deploy"), "..");
 const entry = join(dist, "deploy", `${target}.js`);
 
-/** Bundles the worker: esm, browser platform (zod's web build), and fails on any `node:` import. */
-export async function bundleWorker(entryPoint, outfile) {
-  const { build } = await import("esbuild");
-  const result = await build({ entryPoints: [entryPoint], outfile, bundle: true, format: "esm", platform: "browser", conditions: ["workerd", "worker", "browser"], metafile: true, logLevel: "error" });
-  const nodeImports = Object.values(result.metafile.outputs).flatMap((o) => o.imports.map((i) => i.path)).filter((p) => p.startsWith("node:"));
-  if (nodeImports.length) throw new Error(`the worker bundle imports ${nodeImports.join(", ")}`);
-}
-
-function workerdConfig(bundle) {
-  return `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (
-  services = [(name = "main", worker = .worker)],
-  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
-);
-const worker :Workerd.Worker = (
-  modules = [(name = "worker.js", esModule = embed "${bundle}")],
-  compatibilityDate = "2026-11-01",
+/** The Durable Object that holds the server, and the secret from the environment (not written to disk). */
+const WORKERD_EXTRA = `
   bindings = [
     (name = "MCP_STATE_SECRET", fromEnvironment = "MCP_STATE_SECRET"),
     (name = "MCP", durableObjectNamespace = "McpObject"),
   ],
   durableObjectNamespaces = [(className = "McpObject", uniqueKey = "mcp-gen-everything")],
-  durableObjectStorage = (inMemory = void),
-);
-`;
-}
+  durableObjectStorage = (inMemory = void),`;
 
 async function command() {
   if (target === "deno") return [runtimeBinary("deno"), ["run", "--quiet", "--no-prompt", "--allow-net", "--allow-env", "--allow-read", entry, "--port", String(port)]];
   if (target === "bun") return [runtimeBinary("bun"), [entry, "--port", String(port)]];
   const out = join(dist, "..", "dist-workerd");
   mkdirSync(out, { recursive: true });
-  await bundleWorker(entry, join(out, "worker.js"));
-  writeFileSync(join(out, `config-${port}.capnp`), workerdConfig("worker.js"));
+  // One bundle and config per port: two started at once do not write over each other.
+  await bundleWorker(entry, join(out, `worker-${port}.js`));
+  writeFileSync(join(out, `config-${port}.capnp`), workerdConfig(`worker-${port}.js`, port, WORKERD_EXTRA));
   return [runtimeBinary("workerd"), ["serve", join(out, `config-${port}.capnp`)]];
 }
 
