@@ -2,10 +2,11 @@
 // nodejs_compat), run locally by workerd: `npm run example:workerd -- --port P` bundles this file
 // with esbuild and starts workerd on it (examples/deploy.mjs writes the config).
 //
-// Legacy (2025-11-25) sessions keep state between requests: a GET stream opened by one request
-// is written to by another. A worker may not touch, in one request, a stream or promise another
-// request created, so every request goes to one Durable Object, which owns the server and its
-// memory store (many objects, or many isolates, would need a shared store instead).
+// Legacy (2025-11-25) sessions keep state between requests: a tool that asks the client
+// (sampling, elicitation) waits in one request for the answer POSTed in another. A worker may not
+// settle, in one request, a promise or stream another request created (without the object: 26/30,
+// those four scenarios time out), so every request goes to one Durable Object, which owns the
+// server and its memory store (many objects, or many isolates, would need a shared store instead).
 import { toFetchHandler } from "../gen/server.js";
 import { everythingServer } from "../everything/server.js";
 import { requiredSecret } from "../shared/args.js";
