@@ -4,9 +4,7 @@ import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { freePort } from "../helpers/processes.js";
 import { REPO_ROOT } from "../helpers/spec.js";
-// @ts-expect-error plain JavaScript without declarations
 import { runtimeBinary } from "../../examples/runtimes.mjs";
-// @ts-expect-error plain JavaScript without declarations
 import { bundleWorker, workerdConfig } from "../../examples/worker-bundle.mjs";
 
 /**
@@ -32,11 +30,11 @@ afterAll(async () => stop?.());
 it("bundles with no node: import and serves the generated client under workerd", async () => {
   mkdirSync(DIR, { recursive: true });
   writeFileSync(join(DIR, "entry.mjs"), ENTRY);
-  const imports = (await bundleWorker(join(DIR, "entry.mjs"), join(DIR, "worker.js"))) as string[];
+  const imports = await bundleWorker(join(DIR, "entry.mjs"), join(DIR, "worker.js"));
   expect(imports.filter((path) => path.startsWith("node:"))).toEqual([]);
   const port = await freePort();
-  writeFileSync(join(DIR, "config.capnp"), workerdConfig("worker.js", port) as string);
-  const child = spawn(runtimeBinary("workerd") as string, ["serve", join(DIR, "config.capnp")], { stdio: ["ignore", "ignore", "pipe"] });
+  writeFileSync(join(DIR, "config.capnp"), workerdConfig("worker.js", port));
+  const child = spawn(runtimeBinary("workerd"), ["serve", join(DIR, "config.capnp")], { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise((resolve) => child.once("exit", resolve));
