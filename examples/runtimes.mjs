@@ -11,7 +11,6 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const require = createRequire(join(ROOT, "package.json"));
 const { platform, arch } = process;
 const exe = platform === "win32" ? ".exe" : "";
 
@@ -22,9 +21,9 @@ const PLATFORM_PACKAGES = {
 };
 const MAIN_BINARIES = { deno: `deno${exe}`, bun: `bin/bun.exe`, workerd: `bin/workerd${exe}` };
 
-/** The folder of an installed package, looked up from the repository and from its main package. */
-function packageDir(name, from) {
-  for (const base of [require, from && createRequire(join(from, "package.json"))].filter(Boolean)) {
+/** The folder of an installed package, looked up from `root` and from its main package. */
+function packageDir(name, root, from) {
+  for (const base of [createRequire(join(root, "package.json")), from && createRequire(join(from, "package.json"))].filter(Boolean)) {
     try {
       return dirname(base.resolve(`${name}/package.json`));
     } catch {
@@ -47,12 +46,12 @@ function isNative(path) {
   return !head.subarray(0, 2).equals(Buffer.from("#!")) && /^(\x7fELF|MZ|\xcf\xfa\xed\xfe|\xca\xfe\xba\xbe)/.test(head.toString("latin1"));
 }
 
-/** The path of the `deno`, `bun` or `workerd` binary; throws with what was looked at when there is none. */
-export function runtimeBinary(name) {
-  const main = packageDir(name);
+/** The path of the `deno`, `bun` or `workerd` binary installed under `root`; throws with what was looked at when there is none. */
+export function runtimeBinary(name, root = ROOT) {
+  const main = packageDir(name, root);
   const candidates = [
     ...PLATFORM_PACKAGES[name].flatMap(([pkg, file]) => {
-      const dir = packageDir(pkg, main);
+      const dir = packageDir(pkg, root, main);
       return dir ? [join(dir, file)] : [];
     }),
     ...(main ? [join(main, MAIN_BINARIES[name])] : []),
