@@ -71,9 +71,37 @@ function announcedPost(url: string, length: number): Promise<number> {
   });
 }
 
-/** A body announced over the default 4 MiB limit gets 413 before it is sent; a foreign Origin or Host gets 403; the same request from loopback does not. */
+/**
+ * The status of a chunked POST (no Content-Length) of 6 MiB, written 64 KiB at a time while no
+ * answer has come: the handler reads it up to the limit, then answers 413 without the rest.
+ */
+function chunkedPost(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const req = request(url, { method: "POST", headers: POST_HEADERS }, (res) => {
+      answered = true;
+      res.resume();
+      resolve(res.statusCode ?? 0);
+      req.destroy();
+    });
+    req.on("error", (error) => (answered ? undefined : reject(error)));
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    let sent = 0;
+    const pump = (): void => {
+      while (!answered && sent < 6 * 1024 * 1024) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
+
+/** A body announced over the default 4 MiB limit gets 413 before it is sent, a chunked one once the limit is read; a foreign Origin or Host gets 403; the same request from loopback does not. */
 export async function checkDeployedLimits(url: string): Promise<void> {
   expect(await announcedPost(url, 4 * 1024 * 1024 + 1)).toBe(413);
+  expect(await chunkedPost(url)).toBe(413);
   const foreign = await fetch(url, { method: "POST", headers: { ...POST_HEADERS, origin: "http://evil.example" }, body: DISCOVER });
   expect(foreign.status).toBe(403);
   expect(await foreign.text()).toContain("Invalid Origin");
