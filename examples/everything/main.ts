@@ -1,29 +1,8 @@
-// The conformance suite's server fixture on generated code only, declared with the factories:
-// one definition set serves the 2026-07-28 (stateless) and 2025-11-25 (sessions) eras.
+// The conformance suite's server fixture on generated code only, declared with the factories
+// (server.ts): one definition set serves the 2026-07-28 (stateless) and 2025-11-25 (sessions) eras.
 // `--port PORT` serves http://127.0.0.1:PORT/mcp; without it, stdio. `--redis URL` (or
 // MCP_REDIS_URL) keeps sessions, streams and notifications in Redis: run several replicas alike.
-import { createServer, tool, type McpServer } from "../gen/index.js";
 import { serve, stateSecret } from "../shared/serve.js";
-import { PROMPTS, RESOURCES, TEMPLATES, WATCHED } from "./content.js";
-import { TOOLS } from "./tools.js";
+import { everythingServer } from "./server.js";
 
-let server: McpServer | undefined;
-
-const triggers = [
-  tool("test_trigger_tool_change", { description: "Publishes tools/list_changed to listening clients" }, () => (server?.notify.toolsListChanged(), "tools_list_changed published")),
-  tool("test_trigger_prompt_change", { description: "Publishes prompts/list_changed to listening clients" }, () => (server?.notify.promptsListChanged(), "prompts_list_changed published")),
-  tool("test_trigger_resource_update", { description: `Publishes resources/updated for ${WATCHED} to its subscribers` }, () => (server?.notify.resourceUpdated(WATCHED), "resources_updated published")),
-];
-
-server = createServer({
-  serverInfo: { name: "mcp-gen-conformance-everything", version: "1.0.0" },
-  // tools, resources, prompts and completions follow from what is registered; these are the extras.
-  capabilities: { resources: { subscribe: true }, logging: {} },
-  tools: [...TOOLS, ...triggers],
-  resources: RESOURCES,
-  resourceTemplates: TEMPLATES,
-  prompts: PROMPTS,
-  stateSecret: stateSecret(),
-});
-
-await serve(server);
+await serve(everythingServer(stateSecret()));

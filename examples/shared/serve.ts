@@ -3,15 +3,10 @@
 // server keeps its sessions, streams and notifications in that Redis, so that several processes
 // started alike (same MCP_STATE_SECRET, same MCP_REDIS_PREFIX) serve one client between them.
 import { createServer as createHttpServer } from "node:http";
+import { portArgument } from "./args.js";
 import { redisStore, serveStdio, toFetchHandler, toNodeListener, type McpServer, type McpStore } from "../gen/server.js";
 
-export function portArgument(argv: string[]): number | undefined {
-  const at = argv.indexOf("--port");
-  if (at < 0) return undefined;
-  const port = Number(argv[at + 1]);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port needs a port number, got ${argv[at + 1]}`);
-  return port;
-}
+export { portArgument };
 
 /**
  * The secret that seals requestState: MCP_STATE_SECRET. Over HTTP it is required, since the

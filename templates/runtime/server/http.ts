@@ -5,6 +5,7 @@
 // before a byte of it is read; the body is then read up to a limit and decoded once.
 import { BodyRefusal, DEFAULT_MAX_BODY_BYTES, decodeBody, readBody, refuseBeforeReading } from "./http-body.js";
 import { SessionTable, type StreamHandle } from "./http-sessions.js";
+import { followSignal } from "./http-signal.js";
 import { HEADER } from "../shared/protocol.js";
 import { errorResponse, JSONRPC, ProtocolError } from "../shared/messages.js";
 import { checkHostAndOrigin, type OriginOptions } from "./origin.js";
@@ -255,10 +256,8 @@ async function legacySession(context: HttpContext, request: Request, principal: 
  * when notifications (progress, logs, listen) or requests to the client come first.
  */
 async function stream(server: McpServer, request: JsonRpcRequest, info: TransportInfo & { signal: AbortSignal }, headers: Record<string, string>, running: (answer: Promise<unknown>) => void): Promise<Response> {
-  const cancel = new AbortController();
-  // A request whose stream closed before it got here is cancelled from the start.
-  if (info.signal.aborted) cancel.abort();
-  else info.signal.addEventListener("abort", () => cancel.abort(), { once: true });
+  const followed = followSignal(info.signal);
+  const cancel = followed.controller;
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const early: unknown[] = [];
   let first: (() => void) | undefined;
@@ -269,6 +268,7 @@ async function stream(server: McpServer, request: JsonRpcRequest, info: Transpor
     first?.();
   };
   const answer = server.handle(request, { ...info, signal: cancel.signal, notify });
+  followed.until(answer);
   running(answer);
   const winner = await Promise.race([answer.then(() => "answer" as const), firstMessage]);
   if (winner === "answer" && !early.length) {

@@ -32,7 +32,8 @@ export interface Session {
 }
 
 /** The ids of the requests sent to clients: unique across processes too (replicas share a session's answers). */
-const ID_PREFIX = `mcp-gen-${crypto.randomUUID().slice(0, 8)}-`;
+// Drawn on first use, not at import: Workers refuse random values in a module's global scope.
+let idPrefix: string | undefined;
 let nextId = 0;
 
 /** Default bounds of `resources/subscribe` per session (ServerOptionsBase.maxSubscriptions, maxSubscriptionUriLength). */
@@ -266,7 +267,7 @@ async function askClient(session: Session, binding: RevisionBinding, result: Jso
  * replica), and again once it is answered or given up (a later answer to it is dropped).
  */
 async function ask(session: Session, method: string, params: JsonObject | undefined, exchange: Exchange): Promise<JsonRpcResponse> {
-  const id = `${ID_PREFIX}${++nextId}`;
+  const id = `${(idPrefix ??= `mcp-gen-${crypto.randomUUID().slice(0, 8)}-`)}${++nextId}`;
   await session.onAsk?.(id);
   return new Promise<JsonRpcResponse>((resolve, reject) => {
     const onAbort = () => {
