@@ -24,6 +24,19 @@ export default {
 };
 `;
 
+/**
+ * What the test uses of examples/dist/gen/index.js, written here: that folder is built by the
+ * global setup, while the type check runs beside vitest and must not depend on it.
+ */
+interface GeneratedClient {
+  connect(transport: () => unknown, options: { clientInfo: { name: string; version: string } }): Promise<{
+    revision: string;
+    callTool(params: { name: string; arguments: Record<string, unknown> }): Promise<{ content: unknown }>;
+    close(): Promise<void>;
+  }>;
+  StreamableHttpTransport: new (url: string) => unknown;
+}
+
 let stop: (() => Promise<void>) | undefined;
 afterAll(async () => stop?.());
 
@@ -39,7 +52,7 @@ it("bundles with no node: import and serves the generated client under workerd",
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise((resolve) => child.once("exit", resolve));
   stop = async () => void (child.exitCode === null && child.kill("SIGKILL"), await exited);
-  const { connect, StreamableHttpTransport } = (await import(join(GEN, "index.js"))) as typeof import("../../examples/gen/index.js");
+  const { connect, StreamableHttpTransport } = (await import(join(GEN, "index.js"))) as GeneratedClient;
   const url = `http://127.0.0.1:${port}/mcp`;
   for (let i = 0; i < 200 && !(await fetch(url, { method: "POST" }).then(() => true, () => false)); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   const client = await connect(() => new StreamableHttpTransport(url), { clientInfo: { name: "workerd-test", version: "1.0.0" } });
