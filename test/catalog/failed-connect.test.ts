@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, type TestContext } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { HOSTILE_CONNECT, alive, neverAnsweringSse, type NeverAnsweringServer } from "../helpers/hostile-connect.js";
 import { GENERATED_ROOT, REPO_ROOT, SPEC_ROOT, scratchDir } from "../helpers/spec.js";
@@ -14,8 +14,13 @@ import { commandLine } from "./helpers.js";
 const TIMEOUT_MS = 1000;
 /** The StdioTransport's default grace, waited twice (after closing stdin, after SIGTERM) at worst. */
 const SHUTDOWN_GRACE_MS = 2000;
-/** connect() may wait --timeout for the probe and again for initialize, then closes; node needs time to start. */
-const DEADLINE_MS = 2 * TIMEOUT_MS + 2 * SHUTDOWN_GRACE_MS + 10_000;
+/**
+ * connect() may wait --timeout for the probe and again for initialize, then closes: about 5 s at
+ * worst, well under 1 s over HTTP. The deadline only tells "exits on its own" from "never exits",
+ * so it is generous: on a loaded 2-core machine node's start and the protocol's load took over
+ * 10 s of a 16 s deadline once. The tests run at once, so a passing run never waits for it.
+ */
+const DEADLINE_MS = 2 * TIMEOUT_MS + 2 * SHUTDOWN_GRACE_MS + 55_000;
 
 interface Run {
   code: number | null;
@@ -38,22 +43,15 @@ function catalogProcess(args: string[], protocol: string): Promise<Run> {
   return new Promise((resolve) => child.once("exit", (code) => (clearTimeout(timer), resolve({ code, killed, stderr }))));
 }
 
-const pidFiles: string[] = [];
-const servers: NeverAnsweringServer[] = [];
-afterEach(async () => {
-  for (const file of pidFiles.splice(0)) {
-    const pid = existsSync(file) ? Number(readFileSync(file, "utf8")) : 0;
-    if (pid && alive(pid)) process.kill(pid, "SIGKILL"); // what a failing test left behind
-  }
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-/** --stdio for the hostile server in `mode`, and the file its pid goes to. */
-function hostile(mode: string): { args: string[]; pidFile: string } {
+/** --stdio for the hostile server in `mode`, and the file its pid goes to (killed after the test if still there). */
+function hostile(mode: string, { onTestFinished }: TestContext): { args: string[]; pidFile: string } {
   const dir = scratchDir(`hostile-${mode}`);
   mkdirSync(dir, { recursive: true });
   const pidFile = join(dir, "pid");
-  pidFiles.push(pidFile);
+  onTestFinished(() => {
+    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : 0;
+    if (pid && alive(pid)) process.kill(pid, "SIGKILL"); // what a failing test left behind
+  });
   return { args: ["--stdio", commandLine(process.execPath, HOSTILE_CONNECT, mode, pidFile)], pidFile };
 }
 
@@ -63,30 +61,34 @@ beforeAll(async () => {
   expect((await runCli(["--revision", "2026-07-28", "--spec-root", SPEC_ROOT, "--out", oneRevision, "--quiet"])).code).toBe(0);
 });
 
-describe("mcp-gen catalog against a server connect() gives up on: exit 2, no process left", () => {
-  it.each([
+// Concurrent: each run mostly waits (for its timeouts, the stdio grace), so one file's five runs
+// take the time of its longest.
+describe.concurrent("mcp-gen catalog against a server connect() gives up on: exit 2, no process left", () => {
+  it.for([
     ["silent", /no answer within 1000 ms/],
     ["old-version", /the server chose protocol version 1999-01-01/],
     ["invalid-init", /it answered something that is not a valid MCP result: the result of initialize does not match/],
-  ])("stdio, %s", async (mode, message) => {
-    const server = hostile(mode);
+  ] as const)("stdio, %s", async ([mode, message], context) => {
+    const { expect } = context;
+    const server = hostile(mode, context);
     const run = await catalogProcess(server.args, GENERATED_ROOT);
     expect(run.stderr).toMatch(new RegExp(`^mcp-gen: error: cannot read the catalog of .*: ${message.source}`));
     expect([run.killed, run.code]).toEqual([false, 2]);
     expect(alive(Number(readFileSync(server.pidFile, "utf8")))).toBe(false);
   });
 
-  it("stdio, silent, with a one-revision protocol output (createClient + open)", async () => {
-    const server = hostile("silent");
+  it("stdio, silent, with a one-revision protocol output (createClient + open)", async (context) => {
+    const { expect } = context;
+    const server = hostile("silent", context);
     const run = await catalogProcess(server.args, oneRevision);
     expect(run.stderr).toMatch(/^mcp-gen: error: cannot read the catalog of .*: no answer within 1000 ms/);
     expect([run.killed, run.code]).toEqual([false, 2]);
     expect(alive(Number(readFileSync(server.pidFile, "utf8")))).toBe(false);
   });
 
-  it("HTTP, an SSE stream that never answers", async () => {
+  it("HTTP, an SSE stream that never answers", async ({ expect, onTestFinished }) => {
     const server = await neverAnsweringSse();
-    servers.push(server);
+    onTestFinished(() => server.close());
     const run = await catalogProcess(["--url", server.url], GENERATED_ROOT);
     expect(run.stderr).toMatch(/^mcp-gen: error: cannot read the catalog of http:\/\/127\.0\.0\.1:\d+\/mcp: no answer within 1000 ms/);
     expect([run.killed, run.code]).toEqual([false, 2]);
