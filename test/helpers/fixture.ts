@@ -14,6 +14,12 @@ export interface Fixture {
 
 /** Generates a schema given as text as TypeScript sources, through the CLI entry point, and imports its index.ts. */
 export async function generateFromText(name: string, schemaText: string): Promise<Fixture> {
+  const outDir = await generateOnly(name, schemaText);
+  return { module: (await import(pathToFileURL(join(outDir, "index.ts")).href)) as GeneratedModule, outDir };
+}
+
+/** The same generation, without importing the output (a test that only reads its files); returns the output folder. */
+export async function generateOnly(name: string, schemaText: string): Promise<string> {
   const dir = scratchDir(name);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, "schema.ts");
@@ -21,7 +27,7 @@ export async function generateFromText(name: string, schemaText: string): Promis
   const outDir = join(dir, "gen");
   const code = await main(["--quiet", "--emit", "ts", "--schema", file, "--out", outDir]);
   if (code !== 0) throw new Error(`generation of ${name} failed (exit code ${code})`);
-  return { module: (await import(pathToFileURL(join(outDir, "index.ts")).href)) as GeneratedModule, outDir };
+  return outDir;
 }
 
 /** Zod's verdict, or "throws". */
