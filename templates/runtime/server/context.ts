@@ -2,7 +2,7 @@
 import { notification, ProtocolError } from "../shared/messages.js";
 import { INPUT_REQUIRED } from "../shared/protocol.js";
 import { acceptedContent } from "./elicit.js";
-import { LOG_LEVELS, type ClientFacts, type InputRequiredArgs, type InputRequiredMarker, type JsonObject, type JsonRpcNotification, type LogLevel, type RequestContext } from "./types.js";
+import { LOG_LEVELS, type AuthInfo, type ClientFacts, type InputRequiredArgs, type InputRequiredMarker, type JsonObject, type JsonRpcNotification, type LogLevel, type RequestContext } from "./types.js";
 
 /** The code of MissingRequiredClientCapabilityError (the 2026-07-28 schema's -32021). */
 export const MISSING_CLIENT_CAPABILITY = -32021;
@@ -19,6 +19,8 @@ export interface ContextSetup {
   requestState: unknown;
   /** The authenticated principal (HTTP), if any. */
   principal?: string | undefined;
+  /** The verified caller (HTTP with `auth`), if any. */
+  auth?: AuthInfo | undefined;
 }
 
 /** Marks results built by `inputRequired()`, so the runtime seals them (and only them). */
@@ -32,6 +34,7 @@ export function createContext(setup: ContextSetup): RequestContext {
     clientInfo: setup.client.info,
     _meta: setup.meta,
     principal: setup.principal,
+    auth: setup.auth,
     signal: setup.signal,
     log: (level, data, logger) => {
       if (!setup.logLevel || LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(setup.logLevel)) return;

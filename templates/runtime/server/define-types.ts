@@ -15,6 +15,15 @@ type KnownKeys<T> = keyof { [P in keyof T as string extends P ? never : number e
 /** The declared keys of `T` that are required. */
 type RequiredKeys<T> = { [P in KnownKeys<T>]-?: {} extends Pick<T, P> ? never : P }[KnownKeys<T>];
 
+/**
+ * The OAuth scopes a definition needs, on every factory: a call, get or read without all of
+ * them is refused with 403 by `toFetchHandler`'s `auth` (stdio and servers without `auth` ignore
+ * them). No scope implies another: list every one, or check `ctx.auth` yourself.
+ */
+export interface Scoped {
+  scopes?: readonly string[];
+}
+
 /** A revision, as the factories read it. */
 export interface RevisionTypes {
   /** The revision's RequestMap (methods.ts). */
@@ -46,6 +55,7 @@ export type ToolReturn<R extends RevisionTypes, O> = string | Marker | (O extend
 
 type ToolInfo<R extends RevisionTypes> = ItemOf<R, "tools/list", "tools">;
 export type ToolConfig<R extends RevisionTypes, I, O> = Without<ToolInfo<R>, "name" | "inputSchema" | "outputSchema"> &
+  Scoped &
   (I extends ZodObjectSchema
     ? { /** The arguments, as a Zod object schema (its JSON Schema is the listed `inputSchema`). */ input: I; inputSchema?: never }
     : { input?: undefined; /** Raw JSON Schema instead, for what Zod cannot say (args then untyped; checked as far as Zod reads it). */ inputSchema?: ToolInfo<R> extends { inputSchema: infer S } ? S : never }) &
@@ -75,13 +85,13 @@ export type ReadReturn<R extends RevisionTypes> = string | ContentInput<R> | Con
 /** Result fields of an item's reads that override the server's defaults. */
 type ItemDefaults<R extends RevisionTypes, M extends string> = Partial<Pick<CompleteOf<R, M>, Exclude<KnownKeys<CompleteOf<R, M>>, R["filled"]>>>;
 
-export type ResourceConfig<R extends RevisionTypes> = Without<ItemOf<R, "resources/list", "resources">, "uri"> & { resultDefaults?: ItemDefaults<R, "resources/read"> };
+export type ResourceConfig<R extends RevisionTypes> = Without<ItemOf<R, "resources/list", "resources">, "uri"> & Scoped & { resultDefaults?: ItemDefaults<R, "resources/read"> };
 
 export type ResourceFactory<R extends RevisionTypes> = (uri: string, config: ResourceConfig<R>, read: (ctx: R["ctx"]) => Awaitable<ReadReturn<R>>) => ResourceDefinition;
 
 export type TemplateCompleters<Names extends PropertyKey, Ctx> = { [K in Names]?: (value: string, ctx: Ctx) => Awaitable<string[]> };
 
-export type ResourceTemplateConfig<R extends RevisionTypes, T extends string> = Without<ItemOf<R, "resources/templates/list", "resourceTemplates">, "uriTemplate"> & {
+export type ResourceTemplateConfig<R extends RevisionTypes, T extends string> = Without<ItemOf<R, "resources/templates/list", "resourceTemplates">, "uriTemplate"> & Scoped & {
   /** Concrete resources of the template, listed in resources/list. */
   list?: (ctx: R["ctx"]) => Awaitable<ItemOf<R, "resources/list", "resources">[]>;
   /** Completions per template variable (completion/complete). */
@@ -100,7 +110,7 @@ type MessageOf<R extends RevisionTypes> = PromptResult<R> extends { messages: Ar
 /** What a prompt returns: text (one user message), messages, or a whole result. */
 export type PromptReturn<R extends RevisionTypes> = string | MessageOf<R>[] | Returned<R, PromptResult<R>> | Marker;
 
-export type PromptConfig<R extends RevisionTypes, A> = Without<ItemOf<R, "prompts/list", "prompts">, "name" | "arguments"> & {
+export type PromptConfig<R extends RevisionTypes, A> = Without<ItemOf<R, "prompts/list", "prompts">, "name" | "arguments"> & Scoped & {
   /** The arguments, as a Zod object of string fields (the listed `arguments` are derived from it). */
   args?: A;
   /** Completions per argument (completion/complete). */

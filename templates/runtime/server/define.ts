@@ -38,6 +38,8 @@ export interface ToolDefinition {
   readonly inputSchema: JsonObject | undefined;
   readonly outputSchema: JsonObject | undefined;
   readonly handler: (args: any, ctx: DefinitionContext) => unknown;
+  /** The OAuth scopes a call needs (all of them). */
+  readonly scopes: readonly string[];
 }
 
 
@@ -61,6 +63,7 @@ export interface ResourceDefinition {
   /** Result fields of this resource's reads that override the server's `resultDefaults`. */
   readonly resultDefaults: JsonObject;
   readonly read: (ctx: DefinitionContext) => unknown;
+  readonly scopes: readonly string[];
 }
 
 export type Completer = (value: string, ctx: DefinitionContext) => string[] | Promise<string[]>;
@@ -75,6 +78,7 @@ export interface ResourceTemplateDefinition {
   readonly list: ((ctx: DefinitionContext) => unknown[] | Promise<unknown[]>) | undefined;
   readonly complete: Readonly<Record<string, Completer>>;
   readonly read: (variables: Record<string, string>, ctx: DefinitionContext) => unknown;
+  readonly scopes: readonly string[];
 }
 
 export interface PromptDefinition {
@@ -85,6 +89,7 @@ export interface PromptDefinition {
   readonly args: (Parser & object) | undefined;
   readonly complete: Readonly<Record<string, Completer>>;
   readonly get: (args: any, ctx: DefinitionContext) => unknown;
+  readonly scopes: readonly string[];
 }
 
 export type Definition = ToolDefinition | ResourceDefinition | ResourceTemplateDefinition | PromptDefinition;
@@ -124,11 +129,22 @@ function zodObject(value: unknown, what: string): (Parser & object) | undefined 
   return value;
 }
 
-/** `config` without the keys a factory reads itself. */
+/** `config` without the keys a factory reads itself (and `scopes`, which every factory reads). */
 function infoOf(config: object, taken: readonly string[]): JsonObject {
   const info: JsonObject = {};
-  for (const [key, value] of Object.entries(config)) if (!taken.includes(key) && value !== undefined) info[key] = value;
+  for (const [key, value] of Object.entries(config)) if (!taken.includes(key) && key !== "scopes" && value !== undefined) info[key] = value;
   return info;
+}
+
+/** An RFC 6749 scope token: printable ASCII without space, `"` and `\`. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+
+/** The `scopes` of a definition's config ([] when none): checked here, so that a typo is an error at startup. */
+function scopesOf(config: object, what: string): readonly string[] {
+  const scopes = (config as { scopes?: unknown }).scopes;
+  if (scopes === undefined) return Object.freeze([]);
+  if (!Array.isArray(scopes) || !scopes.every((s) => typeof s === "string" && SCOPE_TOKEN.test(s))) throw new TypeError(`${what}: scopes must be an array of scope tokens (printable ASCII, no spaces or quotes)`);
+  return Object.freeze([...new Set(scopes as string[])]);
 }
 
 export function tool(name: string, config: object, handler: (args: any, ctx: DefinitionContext) => unknown): ToolDefinition {
@@ -152,6 +168,7 @@ export function tool(name: string, config: object, handler: (args: any, ctx: Def
     inputSchema,
     outputSchema,
     handler,
+    scopes: scopesOf(config, what),
   });
 }
 
@@ -163,7 +180,7 @@ export function resource(uri: string, config: object, read: (ctx: DefinitionCont
   }
   if (typeof (config as { name?: unknown }).name !== "string") throw new TypeError(`resource ${JSON.stringify(uri)}: a name is required`);
   const { resultDefaults = {} } = config as { resultDefaults?: JsonObject };
-  return Object.freeze({ kind: "resource", uri, info: infoOf(config, ["resultDefaults"]), resultDefaults, read });
+  return Object.freeze({ kind: "resource", uri, info: infoOf(config, ["resultDefaults"]), resultDefaults, read, scopes: scopesOf(config, `resource ${JSON.stringify(uri)}`) });
 }
 
 export function resourceTemplate(uriTemplate: string, config: object, read: (variables: Record<string, string>, ctx: DefinitionContext) => unknown): ResourceTemplateDefinition {
@@ -173,7 +190,8 @@ export function resourceTemplate(uriTemplate: string, config: object, read: (var
   for (const variable of Object.keys(complete)) {
     if (!template.variables.some((v) => v.name === variable)) throw new TypeError(`resource template ${JSON.stringify(uriTemplate)}: complete names ${JSON.stringify(variable)}, which is not one of its variables`);
   }
-  return Object.freeze({ kind: "resourceTemplate", uriTemplate, template, info: infoOf(config, ["list", "complete", "resultDefaults"]), resultDefaults, list, complete, read });
+  const scopes = scopesOf(config, `resource template ${JSON.stringify(uriTemplate)}`);
+  return Object.freeze({ kind: "resourceTemplate", uriTemplate, template, info: infoOf(config, ["list", "complete", "resultDefaults"]), resultDefaults, list, complete, read, scopes });
 }
 
 export function prompt(name: string, config: object, get: (args: any, ctx: DefinitionContext) => unknown): PromptDefinition {
@@ -186,7 +204,7 @@ export function prompt(name: string, config: object, get: (args: any, ctx: Defin
   for (const variable of Object.keys(complete)) {
     if (!schema || !Object.hasOwn(properties, variable)) throw new TypeError(`prompt ${JSON.stringify(name)}: complete names ${JSON.stringify(variable)}, which is not one of its args`);
   }
-  return Object.freeze({ kind: "prompt", name, info: infoOf(config, ["args", "complete", "resultDefaults"]), resultDefaults, args: schema, complete, get });
+  return Object.freeze({ kind: "prompt", name, info: infoOf(config, ["args", "complete", "resultDefaults"]), resultDefaults, args: schema, complete, get, scopes: scopesOf(config, `prompt ${JSON.stringify(name)}`) });
 }
 
 /** The key a definition is known by within its kind (a tool's name, a resource's URI…). */

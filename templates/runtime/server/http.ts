@@ -9,13 +9,20 @@ import { followSignal } from "./http-signal.js";
 import { HEADER } from "../shared/protocol.js";
 import { errorResponse, JSONRPC, ProtocolError } from "../shared/messages.js";
 import { checkHostAndOrigin, type OriginOptions } from "./origin.js";
+import { authenticate, metadataResponse, principalOfAuth, resourceServer, scopeRefusal, type AuthOptions, type ResourceServer } from "./auth.js";
 import { memoryStore } from "../stores/memory.js";
 import { StoreUnavailableError, type McpStore } from "../stores/store.js";
 import type { McpServer, Session, TransportInfo } from "./server.js";
-import type { JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "./types.js";
+import type { AuthInfo, JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from "./types.js";
 
 export interface FetchHandlerOptions extends OriginOptions {
-  /** The principal of a request (e.g. from its Authorization header): sealed request states and legacy sessions are bound to it. */
+  /**
+   * OAuth 2.1 resource server: the protected-resource metadata (RFC 9728), bearer tokens checked
+   * by `verify` (401 without a valid one), and the scopes definitions declare (403 without them).
+   * Handlers see the caller as `ctx.auth`; sessions and sealed states are bound to it. Default: none.
+   */
+  auth?: AuthOptions;
+  /** The principal of a request (default with `auth`: the token's subject and client): sealed request states and legacy sessions are bound to it. */
   principal?: (request: Request) => string | undefined | Promise<string | undefined>;
   /** The inputSchema of a tool, for checking `Mcp-Param-*` headers. Default: the server's tools/list handler, called with the request's own context. */
   toolInputSchema?: (name: string) => unknown;
@@ -102,25 +109,33 @@ interface HttpContext {
   sessions: SessionTable;
   /** The server serves legacy sessions (it was generated with a revision that has `initialize`). */
   legacy: boolean;
+  /** Set with the `auth` option. */
+  resource: ResourceServer | undefined;
 }
 
 export function toFetchHandler(server: McpServer, options: FetchHandlerOptions = {}): (request: Request) => Promise<Response> {
   const limits = { idleMs: options.sessionIdleMs ?? 30 * 60_000, maxSessions: options.maxSessions ?? 10_000, whenFull: options.whenSessionsFull ?? "evict-oldest", eventWindow: options.eventWindow ?? 100 } as const;
   const sessions = new SessionTable(server, options.store ?? memoryStore(), limits);
-  const context: HttpContext = { server, options, sessions, legacy: server.versions.session.length > 0 };
+  const resource = options.auth ? resourceServer(options.auth) : undefined;
+  const context: HttpContext = { server, options, sessions, legacy: server.versions.session.length > 0, resource };
   return async (request) => {
-    if (options.path !== undefined && pathOf(request) !== options.path) return new Response("Not Found", { status: 404 });
+    const path = pathOf(request);
+    const metadata = resource && metadataResponse(resource, request, path);
+    if (metadata) return metadata;
+    if (options.path !== undefined && path !== options.path) return new Response("Not Found", { status: 404 });
     const allowed = context.legacy ? "GET, POST, DELETE" : "POST";
     if (!allowed.split(", ").includes(request.method)) return new Response(null, { status: 405, headers: { allow: allowed } });
     const origin = checkHostAndOrigin(request, options);
     if (origin) return jsonResponse(errorResponse(null, -32000, origin), 403);
+    const auth = resource ? await authenticate(resource, request, (error) => server.reportError(error)) : undefined;
+    if (auth instanceof Response) return auth;
     switch (request.method) {
       case "POST":
-        return post(context, request);
+        return post(context, request, auth);
       case "GET":
-        return openSessionStream(context, request);
+        return openSessionStream(context, request, auth);
       default:
-        return deleteSession(context, request);
+        return deleteSession(context, request, auth);
     }
   };
 }
@@ -133,11 +148,12 @@ function pathOf(request: Request): string | undefined {
   }
 }
 
-async function principalOf(options: FetchHandlerOptions, request: Request): Promise<string | undefined> {
-  return options.principal ? await options.principal(request) : undefined;
+async function principalOf(context: HttpContext, request: Request, auth: AuthInfo | undefined): Promise<string | undefined> {
+  if (context.options.principal) return await context.options.principal(request);
+  return auth && principalOfAuth(auth);
 }
 
-async function post(context: HttpContext, request: Request): Promise<Response> {
+async function post(context: HttpContext, request: Request, auth: AuthInfo | undefined): Promise<Response> {
   const max = context.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const early = refuseBeforeReading(request, max);
   if (early) return refused(early);
@@ -145,7 +161,10 @@ async function post(context: HttpContext, request: Request): Promise<Response> {
   if (bytes instanceof BodyRefusal) return refused(bytes);
   const body = decodeBody(bytes);
   if (body instanceof BodyRefusal) return refused(body);
-  const principal = await principalOf(context.options, request);
+  // A request for what the token's scopes do not cover: 403 naming them all, before it runs.
+  const short = auth && context.resource && scopeRefusal(context.resource, auth, context.server.requiredScopes(body), idOf(body));
+  if (short) return short;
+  const principal = await principalOf(context, request, auth);
   const found = await legacySession(context, request, principal, body);
   if (found instanceof Response) return found;
   // The session stays acquired until its answer ends (an SSE answer runs on after this returns).
@@ -155,7 +174,7 @@ async function post(context: HttpContext, request: Request): Promise<Response> {
     held = false;
   };
   try {
-    return await answerPost(context, request, body, { principal, found, release, size: bytes.length });
+    return await answerPost(context, request, body, { principal, auth, found, release, size: bytes.length });
   } catch (error) {
     release();
     return storeFailure(context, error, idOf(body));
@@ -164,6 +183,7 @@ async function post(context: HttpContext, request: Request): Promise<Response> {
 
 interface PostState {
   principal: string | undefined;
+  auth: AuthInfo | undefined;
   /** The session the request named (acquired), if any. */
   found: Session | undefined;
   release: () => void;
@@ -172,12 +192,13 @@ interface PostState {
 }
 
 async function answerPost(context: HttpContext, request: Request, body: Record<string, unknown>, state: PostState): Promise<Response> {
-  const { principal, found } = state;
+  const { principal, auth, found } = state;
   const base: TransportInfo & { signal: AbortSignal } = {
     headers: request.headers,
     signal: request.signal,
     ...(found ? { session: found } : {}),
     ...(principal !== undefined ? { principal } : {}),
+    ...(auth ? { auth } : {}),
     ...(context.options.toolInputSchema ? { toolInputSchema: context.options.toolInputSchema } : {}),
   };
   const isRequest = typeof body["method"] === "string" && "id" in body;
@@ -291,9 +312,9 @@ async function stream(server: McpServer, request: JsonRpcRequest, info: Transpor
 }
 
 /** The session of a GET or DELETE, acquired: 400 without the header, 404 when unknown (see legacySession). */
-async function sessionFor(context: HttpContext, request: Request): Promise<Session | Response> {
+async function sessionFor(context: HttpContext, request: Request, auth: AuthInfo | undefined): Promise<Session | Response> {
   if (request.headers.get(HEADER.sessionId) === null) return jsonResponse(errorResponse(null, -32000, `Bad Request: ${HEADER.sessionId} header required`), 400);
-  const found = await legacySession(context, request, await principalOf(context.options, request), undefined);
+  const found = await legacySession(context, request, await principalOf(context, request, auth), undefined);
   return found ?? jsonResponse(errorResponse(null, -32001, "Session not found"), 404);
 }
 
@@ -302,9 +323,9 @@ async function sessionFor(context: HttpContext, request: Request): Promise<Sessi
  * each with the id its log gave it. With `Last-Event-ID`, what was logged after that id comes
  * first, so a client that lost its stream (on this replica or another) misses nothing.
  */
-async function openSessionStream(context: HttpContext, request: Request): Promise<Response> {
+async function openSessionStream(context: HttpContext, request: Request, auth: AuthInfo | undefined): Promise<Response> {
   if (request.headers.get(HEADER.sessionId) === null) return new Response(null, { status: 405, headers: { allow: "POST, DELETE" } });
-  const session = await sessionFor(context, request);
+  const session = await sessionFor(context, request, auth);
   if (session instanceof Response) return session;
   let closed!: () => void;
   const ended = new Promise<void>((resolve) => (closed = resolve));
@@ -354,8 +375,8 @@ function lastEventIdOf(request: Request): string | undefined {
   return id === null || id === "" ? undefined : id;
 }
 
-async function deleteSession(context: HttpContext, request: Request): Promise<Response> {
-  const session = await sessionFor(context, request);
+async function deleteSession(context: HttpContext, request: Request, auth: AuthInfo | undefined): Promise<Response> {
+  const session = await sessionFor(context, request, auth);
   if (session instanceof Response) return session;
   try {
     await context.sessions.close(session.id);

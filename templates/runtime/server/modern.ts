@@ -8,7 +8,7 @@ import { acknowledgement, honouredFilter, listenStream, type SubscriptionFilter 
 import { issueData, isObject, JSONRPC, ProtocolError } from "../shared/messages.js";
 import { bindingOf } from "./state.js";
 import { paramHeaderMismatch } from "./tools.js";
-import type { ClientFacts, JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, LogLevel, MethodInfo, RevisionBinding } from "./types.js";
+import type { AuthInfo, ClientFacts, JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, LogLevel, MethodInfo, RevisionBinding } from "./types.js";
 import { LOG_LEVELS } from "./types.js";
 
 /** What the transport knows of a request besides its message. */
@@ -21,6 +21,8 @@ export interface Exchange {
   headers?: Headers;
   /** The authenticated principal, if any: sealed request states are bound to it. */
   principal?: string;
+  /** The verified caller (`toFetchHandler`'s `auth`), if any. */
+  auth?: AuthInfo;
   /** The inputSchema of a tool for the `Mcp-Param-*` check (default: the tools/list handler's). */
   toolInputSchema?: (name: string) => unknown;
 }
@@ -115,6 +117,7 @@ async function checkParamHeaders(core: ServerCore, headers: Headers, message: Js
       inputResponses: undefined,
       requestState: undefined,
       principal: exchange.principal,
+      auth: exchange.auth,
     });
   const hasList = Object.hasOwn(core.handlers, "tools/list");
   const schema = exchange.toolInputSchema ? await exchange.toolInputSchema(name) : hasList ? await core.tools.inputSchema(name, exchange.principal, list) : undefined;
@@ -161,6 +164,7 @@ async function run(core: ServerCore, binding: RevisionBinding, info: MethodInfo,
     inputResponses: round.responses,
     requestState: round.state,
     principal: exchange.principal,
+    auth: exchange.auth,
   });
   if (!isInputRequired(result)) return completeResult(core, info, message, result, true);
   return inputRequiredAnswer(core, binding, info, message, client, result, exchange.principal);

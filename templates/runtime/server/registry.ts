@@ -10,6 +10,7 @@ import { jsonSchemaOf, type JsonSchemaDialect } from "./elicit.js";
 import { keyOf, type Definition, type DefinitionKind, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition } from "./define.js";
 import { page, type Listed } from "./pages.js";
 import type { JsonObject, RevisionBinding, RuntimeHandler } from "./types.js";
+import { MAX_URI_LENGTH } from "./uri-template.js";
 
 export interface RegistryOptions {
   tools?: readonly ToolDefinition[] | undefined;
@@ -174,6 +175,30 @@ export class Registry {
         return getPrompt(this, this.#items.prompt.get(String(params["name"])), params, ctx as never);
       default:
         return complete(this.#items.prompt, this.#items.resourceTemplate, params, ctx as never);
+    }
+  }
+
+  /**
+   * The OAuth scopes a request needs: those its tool, prompt, resource or (first matching)
+   * template declares, as `resources/read` would pick it; [] for every other method (the lists
+   * show everything, so that a client sees what it would step up for).
+   */
+  scopesFor(method: unknown, params: JsonObject): readonly string[] {
+    switch (method) {
+      case "tools/call":
+        return this.#items.tool.get(String(params["name"]))?.scopes ?? [];
+      case "prompts/get":
+        return this.#items.prompt.get(String(params["name"]))?.scopes ?? [];
+      case "resources/read": {
+        const uri = params["uri"];
+        if (typeof uri !== "string" || uri.length > MAX_URI_LENGTH) return []; // refused by the read itself
+        const exact = this.#items.resource.get(uri);
+        if (exact) return exact.scopes;
+        for (const template of this.#items.resourceTemplate.values()) if (template.template.match(uri)) return template.scopes;
+        return [];
+      }
+      default:
+        return [];
     }
   }
 

@@ -2,7 +2,7 @@
 // was generated with, stateless (2026-07-28 and later) and session-based (legacy) alike.
 import { announce, createCore, fail, reportError, type ServerCore } from "./core.js";
 import { claimedVersion, handleStateless, type Exchange } from "./modern.js";
-import { classify, JSONRPC } from "../shared/messages.js";
+import { classify, isObject, JSONRPC } from "../shared/messages.js";
 import { createSession, handleSessionMessage, handleSessionRequest, isInitialize, restoreSession, type Session } from "./session.js";
 import type { SessionRecord } from "../stores/store.js";
 import type { JsonRpcNotification, JsonRpcResponse, RevisionBinding } from "./types.js";
@@ -61,6 +61,8 @@ export interface McpServer {
   add(...definitions: Definition[]): void;
   /** Removes a tool or prompt (by name), a resource (by URI) or a template (by URI template); listeners are told. */
   remove(kind: DefinitionKind, key: string): boolean;
+  /** The OAuth scopes a decoded message needs: those of the tool, prompt, resource or template it calls ([] for anything else). */
+  requiredScopes(message: unknown): readonly string[];
 }
 
 const silent: Exchange = { notify: () => undefined };
@@ -93,6 +95,10 @@ export function createMcpServer(options: ServerOptionsBase, revisions: RevisionB
     versions: { stateless: [...new Set(core.stateless.map((b) => b.version))], session: [...new Set(core.session.map((b) => b.version))] },
     add: (...definitions) => registryOf(core).add(...definitions),
     remove: (kind, key) => registryOf(core).remove(kind, key),
+    requiredScopes: (message) => {
+      const { method, params } = (isObject(message) ? message : {}) as { method?: unknown; params?: unknown };
+      return core.registry?.scopesFor(method, isObject(params) ? params : {}) ?? [];
+    },
   };
 }
 

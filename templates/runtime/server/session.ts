@@ -231,6 +231,7 @@ async function rounds(core: ServerCore, session: Session, binding: RevisionBindi
       inputResponses: responses,
       requestState: state,
       principal: exchange.principal,
+      auth: exchange.auth,
     });
     if (!isInputRequired(result)) return result;
     state = markedState(result)?.state ?? result["requestState"];

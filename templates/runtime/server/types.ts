@@ -55,6 +55,20 @@ export interface InputRequiredArgs<InputRequests = Record<string, { method: stri
   requestState?: unknown;
 }
 
+/** What a verified access token says of its caller (`toFetchHandler`'s `auth`); handlers see it as `ctx.auth`. */
+export interface AuthInfo {
+  /** `sub` (or, without one, the client). */
+  subject: string;
+  /** `client_id`, else `azp`. */
+  clientId?: string;
+  /** `scope` (space-separated), else `scp` (an array). */
+  scopes: string[];
+  /** Seconds since the epoch, as JWT's `exp`. */
+  expiresAt?: number;
+  /** Every claim of the token (or of the introspection answer). */
+  claims: Record<string, unknown>;
+}
+
 /**
  * What a handler gets besides its params. The type parameters are bound per revision by the
  * generated server.ts.
@@ -66,8 +80,10 @@ export interface RequestContext<Capabilities = JsonObject, Info = JsonObject, In
   clientInfo: Info | undefined;
   /** The request's `_meta` (progress token, reserved keys, the client's own keys). */
   _meta: JsonObject;
-  /** The authenticated principal of the request (`toFetchHandler`'s `principal` option), if any. */
+  /** The authenticated principal of the request (`toFetchHandler`'s `principal` option, or the token's subject and client with `auth`), if any. */
   principal: string | undefined;
+  /** The caller a verified bearer token names (`toFetchHandler`'s `auth`); undefined on stdio and without `auth`. */
+  auth: AuthInfo | undefined;
   /** Fires when the client cancels, the HTTP stream closes, or the server shuts down. */
   signal: AbortSignal;
   /** Present when the request carries a progress token. */

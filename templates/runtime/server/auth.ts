@@ -1,0 +1,115 @@
+// An HTTP server as an OAuth 2.1 resource server (the authorization pages of 2025-11-25 and
+// 2026-07-28): the protected-resource metadata of RFC 9728, bearer tokens read from the
+// Authorization header alone (RFC 6750) and checked by the user's `verify`, 401 and 403
+// challenges that point to the metadata, and the scopes each definition requires. The token
+// itself never leaves this file: not in a response, an error, a log or a principal.
+import { errorResponse } from "../shared/messages.js";
+import type { AuthInfo } from "./types.js";
+
+/** Checks a bearer token: its caller, or undefined when the token is refused (401 invalid_token). */
+export type TokenVerifier = (token: string, request: Request, context: { resource: string }) => Promise<AuthInfo | undefined>;
+
+export interface AuthOptions {
+  /** The canonical URI of this MCP server (the tokens' audience), e.g. "https://mcp.example.com/mcp". */
+  resource: string;
+  /** The issuers clients may get tokens from (listed in the metadata). */
+  authorizationServers: readonly string[];
+  /** The scopes this server knows (listed in the metadata, and asked for in the 401 challenge). */
+  scopesSupported?: readonly string[];
+  /** Checks a token: `jwtVerifier(jose, …)`, `introspectionVerifier(…)` or your own. */
+  verify: TokenVerifier;
+  /** More fields of the metadata document (resource_name, resource_documentation…). */
+  metadata?: Record<string, unknown>;
+}
+
+const WELL_KNOWN = "/.well-known/oauth-protected-resource";
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+const CORS = { "access-control-allow-origin": "*", "access-control-allow-methods": "GET, OPTIONS", "access-control-allow-headers": "authorization, mcp-protocol-version" };
+
+/** A resource server's fixed parts, computed once from its options. */
+export interface ResourceServer {
+  options: AuthOptions;
+  /** The metadata document's URL (advertised in every challenge). */
+  metadataUrl: string;
+  /** The paths the metadata is served on: the path-suffixed one of RFC 9728 first, then the bare one. */
+  metadataPaths: readonly string[];
+}
+
+export function resourceServer(options: AuthOptions): ResourceServer {
+  let url: URL;
+  try {
+    url = new URL(options.resource);
+  } catch {
+    throw new TypeError(`auth.resource must be an absolute URI, not ${JSON.stringify(options.resource)}`);
+  }
+  if (url.hash) throw new TypeError("auth.resource must not have a fragment (RFC 8707)");
+  if (typeof options.verify !== "function") throw new TypeError("auth.verify must be a function (jwtVerifier, introspectionVerifier or your own)");
+  const suffix = url.pathname === "/" ? "" : url.pathname.replace(/\/$/, "");
+  const metadataPaths = suffix ? [WELL_KNOWN + suffix, WELL_KNOWN] : [WELL_KNOWN];
+  return { options, metadataUrl: new URL(metadataPaths[0]!, url.origin).href, metadataPaths };
+}
+
+/** The metadata route (GET, and OPTIONS for CORS preflight), or undefined for any other request. */
+export function metadataResponse(server: ResourceServer, request: Request, path: string | undefined): Response | undefined {
+  if (path === undefined || !server.metadataPaths.includes(path)) return undefined;
+  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
+  if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405, headers: { allow: "GET, OPTIONS", ...CORS } });
+  const { options } = server;
+  const document = {
+    ...options.metadata,
+    resource: options.resource,
+    authorization_servers: [...options.authorizationServers],
+    ...(options.scopesSupported ? { scopes_supported: [...options.scopesSupported] } : {}),
+    bearer_methods_supported: ["header"],
+  };
+  return new Response(JSON.stringify(document), { status: 200, headers: { "content-type": "application/json", "cache-control": "max-age=3600", ...CORS } });
+}
+
+/** A `WWW-Authenticate: Bearer …` value; quotes and backslashes in values are escaped. */
+function challenge(params: Record<string, string | undefined>): string {
+  const quoted = Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return `Bearer ${quoted.map(([key, value]) => `${key}="${value.replace(/["\\]/g, "\\$&")}"`).join(", ")}`;
+}
+
+function refusal(status: number, header: string, message: string, id: string | number | null = null): Response {
+  return new Response(JSON.stringify(errorResponse(id, -32000, message)), { status, headers: { "content-type": "application/json", "www-authenticate": header } });
+}
+
+/**
+ * The caller of a request to the MCP endpoint, or the response that refuses it: 401 without a
+ * token or with one `verify` refuses, 400 for an Authorization header that is not a bearer token.
+ * A `verify` that throws (its key set unreachable, say) answers 503: the token may be fine.
+ */
+export async function authenticate(server: ResourceServer, request: Request, report: (error: unknown) => void): Promise<AuthInfo | Response> {
+  const resource_metadata = server.metadataUrl;
+  const header = request.headers.get("authorization");
+  if (header === null) {
+    const scope = server.options.scopesSupported?.join(" ") || undefined;
+    return refusal(401, challenge({ resource_metadata, scope }), "Unauthorized: this server needs a bearer token (see the WWW-Authenticate header)");
+  }
+  const token = BEARER.exec(header)?.[1];
+  if (token === undefined) return refusal(400, challenge({ error: "invalid_request", error_description: "the Authorization header is not a bearer token", resource_metadata }), "Bad Request: the Authorization header is not a bearer token");
+  let auth: AuthInfo | undefined;
+  try {
+    auth = await server.options.verify(token, request, { resource: server.options.resource });
+  } catch (error) {
+    report(new Error(`auth.verify failed (the token was neither accepted nor refused): ${error instanceof Error ? error.message : String(error)}`.split(token).join("[token]")));
+    return new Response(JSON.stringify(errorResponse(null, -32000, "Service Unavailable: the token could not be checked; retry shortly")), { status: 503, headers: { "content-type": "application/json", "retry-after": "5" } });
+  }
+  if (!auth) return refusal(401, challenge({ error: "invalid_token", error_description: "the access token is invalid, expired or not for this server", resource_metadata }), "Unauthorized: the access token was refused");
+  if (auth.expiresAt !== undefined && auth.expiresAt * 1000 <= Date.now()) return refusal(401, challenge({ error: "invalid_token", error_description: "the access token has expired", resource_metadata }), "Unauthorized: the access token has expired");
+  return auth;
+}
+
+/** 403 insufficient_scope naming every scope the request needs, or undefined when the token has them all. */
+export function scopeRefusal(server: ResourceServer, auth: AuthInfo, needed: readonly string[], id: string | number | null): Response | undefined {
+  if (needed.every((scope) => auth.scopes.includes(scope))) return undefined;
+  const scope = needed.join(" ");
+  const header = challenge({ error: "insufficient_scope", scope, resource_metadata: server.metadataUrl, error_description: `this request needs the scopes ${scope}` });
+  return refusal(403, header, `Forbidden: this request needs the scopes ${scope}`, id);
+}
+
+/** The principal sessions and sealed states are bound to: the token's subject and client, never the token. */
+export function principalOfAuth(auth: AuthInfo): string {
+  return JSON.stringify([auth.subject, auth.clientId ?? null]);
+}
