@@ -1,7 +1,9 @@
 // An incident log on generated code only, declared with the factories: search, open (which
 // returns a handle) and resolve (which takes it, and on a sev1 asks for the resolution with a
 // typed form); the open incidents as a resource, each incident under a URI template whose ids
-// complete; a postmortem prompt. `--port PORT` serves http://127.0.0.1:PORT/mcp, else stdio.
+// complete; a postmortem prompt. `--port PORT` serves http://127.0.0.1:PORT/mcp, else stdio;
+// with `--auth-issuer URL` too, only callers with that issuer's tokens, and opening or resolving
+// an incident needs the scope incidents:write.
 import { z } from "zod";
 import { createServer, elicitForm, prompt, resource, ResourceNotFound, resourceTemplate, tool, ToolError } from "../gen/index.js";
 import { serve, stateSecret } from "../shared/serve.js";
@@ -28,7 +30,7 @@ const search = tool(
 
 const open = tool(
   "open_incident",
-  { description: "Opens an incident; returns the handle resolve_incident takes", input: z.object({ title: z.string().min(3), severity: Severity }), output: z.object({ handle: z.string() }) },
+  { description: "Opens an incident; returns the handle resolve_incident takes", scopes: ["incidents:write"], input: z.object({ title: z.string().min(3), severity: Severity }), output: z.object({ handle: z.string() }) },
   ({ title, severity }) => {
     const incident = openIncident(title, severity);
     server.notify.resourceUpdated("incidents://open");
@@ -40,7 +42,7 @@ const askResolution = elicitForm({ message: "This is a sev1: what resolved it?",
 
 const resolve = tool(
   "resolve_incident",
-  { description: "Resolves an open incident by its handle; a sev1 needs a resolution (asked for when missing)", input: z.object({ handle: z.string(), resolution: z.string().optional() }) },
+  { description: "Resolves an open incident by its handle; a sev1 needs a resolution (asked for when missing)", scopes: ["incidents:write"], input: z.object({ handle: z.string(), resolution: z.string().optional() }) },
   ({ handle, resolution }, ctx) => {
     const incident = incidents.get(handle);
     if (!incident || incident.status === "resolved") throw new ToolError(`${handle} is not an open incident (search_incidents lists them)`);
@@ -83,4 +85,4 @@ const server = createServer({
   stateSecret: stateSecret(),
 });
 
-await serve(server);
+await serve(server, undefined, { scopes: ["incidents:write"] });

@@ -2,9 +2,11 @@
 // on http://127.0.0.1:PORT/mcp, else stdio. With `--redis URL` (or MCP_REDIS_URL), the HTTP
 // server keeps its sessions, streams and notifications in that Redis, so that several processes
 // started alike (same MCP_STATE_SECRET, same MCP_REDIS_PREFIX) serve one client between them.
+// With `--auth-issuer URL`, the HTTP server takes only JWT access tokens from that issuer (its
+// key set found through its metadata), for the resource http://127.0.0.1:PORT/mcp.
 import { createServer as createHttpServer } from "node:http";
 import { portArgument } from "./args.js";
-import { redisStore, serveStdio, toFetchHandler, toNodeListener, type McpServer, type McpStore } from "../gen/server.js";
+import { jwtVerifier, redisStore, serveStdio, toFetchHandler, toNodeListener, type AuthOptions, type McpServer, type McpStore } from "../gen/server.js";
 
 export { portArgument };
 
@@ -43,7 +45,35 @@ async function redisStoreFor(url: string): Promise<McpStore> {
   return redisStore(client, { prefix: process.env["MCP_REDIS_PREFIX"] || "mcp-gen-example:" });
 }
 
-export async function serve(server: McpServer, argv: string[] = process.argv.slice(2)): Promise<void> {
+/** The issuer of `--auth-issuer URL`, or undefined without the flag. */
+function authIssuer(argv: string[]): string | undefined {
+  const at = argv.indexOf("--auth-issuer");
+  if (at < 0) return undefined;
+  const issuer = argv[at + 1];
+  if (!issuer || !/^https?:\/\//.test(issuer)) throw new Error(`--auth-issuer needs the issuer's URL, got ${issuer}`);
+  return issuer;
+}
+
+/** `auth` for tokens of `issuer`: its jwks_uri read from its metadata (RFC 8414, else OpenID discovery). */
+async function authFor(issuer: string, resource: string, scopesSupported: readonly string[]): Promise<AuthOptions> {
+  const base = issuer.replace(/\/$/, "");
+  let jwksUri: string | undefined;
+  for (const path of ["/.well-known/oauth-authorization-server", "/.well-known/openid-configuration"]) {
+    const response = await fetch(base + path).catch(() => undefined);
+    if (response?.ok) jwksUri = ((await response.json()) as { jwks_uri?: string }).jwks_uri;
+    if (jwksUri) break;
+  }
+  if (!jwksUri) throw new Error(`--auth-issuer ${issuer}: no jwks_uri in its metadata`);
+  const jose = await import("jose");
+  return { resource, authorizationServers: [issuer], scopesSupported, verify: jwtVerifier(jose, { issuer, jwksUri }) };
+}
+
+export interface ServeOptions {
+  /** The scopes the server's definitions name (listed in its metadata with `--auth-issuer`). */
+  scopes?: readonly string[];
+}
+
+export async function serve(server: McpServer, argv: string[] = process.argv.slice(2), options: ServeOptions = {}): Promise<void> {
   const port = portArgument(argv);
   if (port === undefined) {
     await serveStdio(server);
@@ -51,8 +81,12 @@ export async function serve(server: McpServer, argv: string[] = process.argv.sli
   }
   const redis = redisArgument(argv);
   const store = redis ? await redisStoreFor(redis) : undefined;
-  const http = createHttpServer(toNodeListener(toFetchHandler(server, { path: "/mcp", ...(store ? { store } : {}) })));
+  const issuer = authIssuer(argv);
+  const http = createHttpServer();
   await new Promise<void>((resolve) => http.listen(port, "127.0.0.1", resolve));
   const address = http.address();
-  console.error(`MCP server listening on http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/mcp${redis ? ` (sessions in ${redis})` : ""}`);
+  const url = `http://127.0.0.1:${typeof address === "object" && address ? address.port : port}/mcp`;
+  const auth = issuer ? await authFor(issuer, url, options.scopes ?? []) : undefined;
+  http.on("request", toNodeListener(toFetchHandler(server, { path: "/mcp", ...(store ? { store } : {}), ...(auth ? { auth } : {}) })));
+  console.error(`MCP server listening on ${url}${redis ? ` (sessions in ${redis})` : ""}${issuer ? ` (tokens of ${issuer})` : ""}`);
 }

@@ -4,7 +4,7 @@
 // the example is measured against.
 import { mkdirSync, writeFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Client as V2Client, StreamableHTTPClientTransport as V2Http } from "@modelcontextprotocol/client";
+import { ClientCredentialsProvider, Client as V2Client, StreamableHTTPClientTransport as V2Http } from "@modelcontextprotocol/client";
 import { StdioClientTransport as V2Stdio } from "@modelcontextprotocol/client/stdio";
 import { Client as V1Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport as V1Stdio } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport as V1Http } from "@modelcontextprotocol/s
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
+import { startAuthorizationServer } from "../helpers/oidc.js";
 import { exampleMain, startHttpExample, TEST_STATE_SECRET } from "../helpers/processes.js";
 import { REPO_ROOT } from "../helpers/spec.js";
 
@@ -161,3 +162,38 @@ describe("the same incident log on the official SDK v2 server (the yardstick)", 
   });
 });
 
+
+describe("examples/incidents --auth-issuer (issue 31)", () => {
+  it("takes only that issuer's tokens, and opening an incident needs incidents:write", async () => {
+    const scopes = ["incidents:read", "incidents:write"];
+    const loopbackMcp = (indicator: string) => /^http:\/\/127\.0\.0\.1:\d+\/mcp$/.test(indicator);
+    const as = await startAuthorizationServer({ resource: "http://127.0.0.1:1/mcp", acceptResource: loopbackMcp, opaqueResource: "https://opaque.example/mcp", scopes, clients: { reader: ["incidents:read"], writer: scopes } });
+    const server = await startHttpExample("incidents", {}, ["--auth-issuer", as.issuer]);
+    try {
+      const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+      const open = (headers: Record<string, string>) =>
+        fetch(server.url, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "open_incident", ...headers },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "open_incident", arguments: { title: "disk full", severity: "sev2" }, _meta: meta } }),
+        });
+      const anonymous = await open({});
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get("www-authenticate")).toContain(`resource_metadata="${new URL("/.well-known/oauth-protected-resource/mcp", server.url).href}"`);
+      const refused = await open({ authorization: `Bearer ${await as.token("reader", "incidents:read", server.url)}` });
+      expect([refused.status, refused.headers.get("www-authenticate")]).toEqual([403, expect.stringContaining('scope="incidents:write"')]);
+      // The official client finds the issuer through the metadata and gets a token with the scope the 401 names.
+      const client = v2Client();
+      await client.connect(new V2Http(new URL(server.url), { authProvider: new ClientCredentialsProvider({ clientId: "writer", clientSecret: "writer-secret", expectedIssuer: as.issuer }) }));
+      try {
+        const opened = await client.callTool({ name: "open_incident", arguments: { title: "disk full", severity: "sev2" } });
+        expect(opened.structuredContent).toEqual({ handle: expect.stringMatching(/^INC-/) });
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await server.stop();
+      await as.close();
+    }
+  });
+});

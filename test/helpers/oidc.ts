@@ -21,6 +21,8 @@ export interface AuthorizationServer {
 export interface AuthorizationServerOptions {
   /** The MCP server's canonical URI: its tokens are JWTs with this audience. */
   resource: string;
+  /** Which other resource indicators get JWTs (default: `resource` alone). */
+  acceptResource?: (indicator: string) => boolean;
   /** Another resource whose tokens are opaque (introspected). */
   opaqueResource: string;
   /** Every scope the resource servers know. */
@@ -49,6 +51,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     })),
     jwks: { keys: [jwk] },
     scopes: options.scopes,
+    ttl: { ClientCredentials: 600 },
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
@@ -58,8 +61,8 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
         defaultResource: () => options.resource,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx: unknown, indicator: string) => {
-          if (indicator !== options.resource && indicator !== options.opaqueResource) throw new Provider.errors.InvalidTarget();
-          const jwt = indicator === options.resource;
+          const jwt = indicator === options.resource || (options.acceptResource?.(indicator) ?? false);
+          if (!jwt && indicator !== options.opaqueResource) throw new Provider.errors.InvalidTarget();
           return { scope: options.scopes.join(" "), audience: indicator, accessTokenTTL: 600, accessTokenFormat: jwt ? "jwt" : "opaque", ...(jwt ? { jwt: { sign: { alg: "ES256" } } } : {}) };
         },
       },
