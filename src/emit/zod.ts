@@ -27,7 +27,10 @@ function emitDeclaration(declaration: Declaration, shared: Shared): string {
   const lines = [...ctx.hoisted];
   const own = schema.own ? ownStatement(`${name}$`) : "";
   if (!ctx.recursive.has(declaration.name)) {
-    lines.push(`const ${name}$ = ${schema.value};`, `${own}${doc}export const ${name}: ${schema.type} = ${name}$;`);
+    // The Zod type is named once: the value is checked against it (rt.typed<…>), and the export
+    // states it with parse methods that give the interface (rt.Typed) without relating the two.
+    const zodType = `${name}$Type`;
+    lines.push(`const ${name}$ = ${schema.value};`, `${own}type ${zodType} = ${schema.type};`, `${doc}export const ${name}: ${typed(zodType, typeName)} = rt.typed<${zodType}>(${name}$);`);
   } else {
     const stated = `z.ZodType<${typeName}, ${typeName}>`;
     lines.push(`const ${name}$: ${stated} = ${schema.value} as unknown as ${stated};`, `${own}${doc}export const ${name}: ${stated} = rt.depthGuarded(${name}$);`);
@@ -60,8 +63,13 @@ function emitLinkedDeclaration(name: string, link: Link, ctx: LinkedContext, doc
   const baseShapes = link.bases.map((b) => `(typeof ${schemaName(b.name)})["shape"]`);
   const shapeType = [...baseShapes, ...(own.length ? [`{\n${own.map((s) => `${s.key}: ${s.type};`).join("\n")}\n}`] : [])].join(" & ");
   // A linked chain's interfaces declare no index signature (model/links.ts): its input is its keys.
-  const stated = `z.ZodObject<${shape}, rt.Open>`;
+  const stated = typed(`z.ZodObject<${shape}, rt.Open>`, `T.${ctx.declaration}`);
   return [...ctx.hoisted, `type ${shape} = ${shapeType};`, value, `${owner}${doc}export const ${name}: ${stated} = ${name}$ as unknown as ${stated};`].join("\n");
+}
+
+/** An exported schema's stated type: its Zod type, with parse and safeParse giving its interface (rt.Typed). */
+function typed(zodType: string, typeName: string): string {
+  return `rt.Typed<${zodType}, ${typeName}>`;
 }
 
 /** The body of schemas.ts: every declaration, dependencies before dependants. */

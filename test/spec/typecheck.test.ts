@@ -55,7 +55,7 @@ function strictestProgram(): Strictest {
     .filter((r) => r.casts > 0)
     .map((r) => ({ ...r, file: mutant("recursive", r.revision, "schemas.ts", (t) => t.replaceAll(" as unknown as ", " satisfies ")) }));
   const brokenValue = mutant("broken-value", SAMPLE, "schemas.ts", (t) => t.replace(/(const \w+Schema\$ = (?:z\.looseObject|rt\.openObject)\(\{\s+\w+: )z\.string\(\)/, "$1z.number()"));
-  const brokenAnnotation = mutant("broken-annotation", SAMPLE, "schemas.ts", (t) => t.replace(/export const (\w+Schema): z\.ZodObject<[\s\S]*?> = (\w+\$);/, "export const $1 = $2;"));
+  const brokenAnnotation = mutant("broken-annotation", SAMPLE, "schemas.ts", (t) => t.replace(/export const (\w+Schema): rt\.Typed<\s*\w+\$Type,\s*[\w.]+\s*> = rt\.typed<\w+\$Type>\((\w+\$)\);/, "export const $1 = $2;"));
   const internalFile = mutant("broken-internal", SAMPLE, "types.ts", (t) => t.replace(/\nexport type (\w+) =/, "\n/** @internal */\nexport type $1 ="));
   const name = /\/\*\* @internal \*\/\nexport type (\w+) =/.exec(readFileSync(internalFile, "utf8"))![1]!;
   const brokenOptional = join(MUTANTS, "broken-optional", "check.ts");
@@ -98,7 +98,7 @@ describe("generated output type-checks under the strictest settings", () => {
 describe("each strictest setting is really on (copies of single files, edited on purpose)", () => {
   it("a schema value that does not match its declared Zod type is a compile error in schemas.ts", () => {
     const { compilation, brokenValue } = strictestProgram();
-    expect(compilation.diagnostics((f) => f === brokenValue).join("\n")).toMatch(/schemas\.ts\(\d+,\d+\): error TS2(322|375)/);
+    expect(compilation.diagnostics((f) => f === brokenValue).join("\n")).toMatch(/schemas\.ts\(\d+,\d+\): error TS2(322|375|345|379)/); // an argument of rt.typed<…>: 2345/2379
   });
 
   it("exactOptionalPropertyTypes is really on: `?: T | undefined` in a generated type is rejected against its schema", () => {
