@@ -11,6 +11,28 @@ const TOUCH_SHARED = [
 ];
 
 export const ONE_IMPORT = 'import { CallToolRequestSchema } from "./gen/index.js";\nexport const r = CallToolRequestSchema.parse({});\n';
+/**
+ * The README's own pattern: the parsed value assigned to the interface. Zod's API stays on the
+ * schema (`.shape`, `.extend`, `z.input`/`z.output`), and the program uses it too.
+ */
+export const ANNOTATED = [
+  'import type { z } from "zod";',
+  'import { CallToolRequestSchema, type CallToolRequest } from "./gen/index.js";',
+  "declare const input: unknown;",
+  "export const request: CallToolRequest = CallToolRequestSchema.parse(input);",
+  "export const checked = CallToolRequestSchema.safeParse(input);",
+  "export const method: CallToolRequest[\"method\"] | undefined = checked.success ? checked.data.method : undefined;",
+  "export const shape = CallToolRequestSchema.shape.params;",
+  "export type Output = z.output<typeof CallToolRequestSchema>;",
+  "export type Input = z.input<typeof CallToolRequestSchema>;",
+  "",
+].join("\n");
+export const ANNOTATED_CORE = [
+  'import { CallToolRequestSchema, type CallToolRequest } from "@modelcontextprotocol/core";',
+  "declare const input: unknown;",
+  "export const request: CallToolRequest = CallToolRequestSchema.parse(input);",
+  "",
+].join("\n");
 export const ONE_IMPORT_CORE = 'import { CallToolRequestSchema } from "@modelcontextprotocol/core";\nexport const r = CallToolRequestSchema.parse({});\n';
 
 export const WHOLE_SURFACE = [

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import * as P from "./consumer-programs.mjs";
 
 /** The issue's targets (instantiations): also asserted by the suite (test/spec/consumer-cost.test.ts). */
-export const INSTANTIATION_TARGETS = { oneImport: 5_000, serverClient: 25_000 };
+export const INSTANTIATION_TARGETS = { oneImport: 5_000, annotated: 2_000, serverClient: 25_000 };
 
 /**
  * Each consumer: a program, the output or package it imports (`gen1`: one revision, `gen2`: two
@@ -20,6 +20,8 @@ const CONSUMERS = [
   { key: "one", name: "mcp-gen {revision}: one import (CallToolRequestSchema)", uses: "gen1", pair: "one-sdk", target: INSTANTIATION_TARGETS.oneImport, program: P.ONE_IMPORT },
   { key: "one-ts", name: "mcp-gen {revision} --emit ts: one import (the .ts sources, checked in full)", uses: "gen1ts", pair: "one-sdk", program: P.ONE_IMPORT },
   { key: "one-sdk", name: "@modelcontextprotocol/core {core}: one import (CallToolRequestSchema)", uses: "sdk", program: P.ONE_IMPORT_CORE },
+  { key: "annotated", name: "mcp-gen {revision}: const r: CallToolRequest = CallToolRequestSchema.parse(x)", uses: "gen1", pair: "annotated-sdk", target: INSTANTIATION_TARGETS.annotated, program: P.ANNOTATED },
+  { key: "annotated-sdk", name: "@modelcontextprotocol/core {core}: the same annotated parse", uses: "sdk", program: P.ANNOTATED_CORE },
   { key: "whole", name: "mcp-gen {revision}: whole surface (import * as m: schemas, methods, errors, constants)", uses: "gen1", pair: "whole-sdk", program: P.WHOLE_SURFACE },
   { key: "whole-sdk", name: "@modelcontextprotocol/core {core}: whole surface (import * as m: the same schemas)", uses: "sdk", program: P.WHOLE_SURFACE_CORE },
   { key: "full", name: "mcp-gen {revision} + {second}: server (both eras) + client (connect) + schemas", uses: "gen2", pair: "full-sdk", target: INSTANTIATION_TARGETS.serverClient, node: true, program: P.SERVER_CLIENT },

@@ -15,13 +15,14 @@ import { GENERATED_JS_ROOT, REPO_ROOT, REVISIONS, generatedDir, generatedJsDir, 
 // program imports, so the same program costs them many times more.
 
 const run = promisify(execFile);
-const BUDGET = { oneImport: 5_000, serverClient: 25_000 };
+const BUDGET = { oneImport: 5_000, annotated: 2_000, serverClient: 25_000 };
 const revision = REVISIONS.includes("2026-07-28") ? "2026-07-28" : REVISIONS[REVISIONS.length - 1]!;
 /** A two-revision default output the global setup builds (examples/build.mjs: 2026-07-28 + 2025-11-25). */
 const TWO_REVISIONS = join(REPO_ROOT, "examples/gen");
 
 interface Programs {
   ONE_IMPORT: string;
+  ANNOTATED: string;
   SERVER_CLIENT: string;
 }
 const programs = (await import(`${REPO_ROOT}/bench/consumer-programs.mjs`)) as Programs;
@@ -52,6 +53,11 @@ describe(`a consumer of the default output (${revision}) type-checks at the SDK'
     ]);
     expect(js).toBeLessThanOrEqual(BUDGET.oneImport);
     expect(sources).toBeGreaterThan(5 * js);
+  });
+
+  it(`the README's pattern, const r: CallToolRequest = CallToolRequestSchema.parse(x), with .shape and z.input/z.output: at most ${BUDGET.annotated.toLocaleString("en-US")} instantiations (issue 33 item 1; it was 7,912)`, async () => {
+    const count = await instantiations("consumer-annotated", programs.ANNOTATED, join(generatedJsDir(revision), "index.js"));
+    expect(count).toBeLessThanOrEqual(BUDGET.annotated);
   });
 
   it(`server + client + schemas of a two-revision output: at most ${BUDGET.serverClient.toLocaleString("en-US")} instantiations`, async () => {
