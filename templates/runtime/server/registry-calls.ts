@@ -91,13 +91,26 @@ export async function readResource(
     }
     return isInputRequired(returned) ? returned : registry.finish("resources/read", readResult(returned, uri, mimeType), ctx.protocolVersion, own);
   };
+  const found = findResource(resources, templates, uri);
+  if (!found) throw notFound();
+  if (found.kind === "resource") return read(() => found.read(ctx), found.info["mimeType"], found.resultDefaults);
+  const { template, variables } = found;
+  return read(() => template.read(variables, ctx), template.info["mimeType"], template.resultDefaults);
+}
+
+/** What a (bounded) URI reads: a registered resource, else the first template that matches it, with its variables. */
+export function findResource(
+  resources: ReadonlyMap<string, ResourceDefinition>,
+  templates: ReadonlyMap<string, ResourceTemplateDefinition>,
+  uri: string,
+): ResourceDefinition | { kind: "match"; template: ResourceTemplateDefinition; variables: Record<string, string> } | undefined {
   const exact = resources.get(uri);
-  if (exact) return read(() => exact.read(ctx), exact.info["mimeType"], exact.resultDefaults);
+  if (exact) return exact;
   for (const template of templates.values()) {
     const variables = template.template.match(uri);
-    if (variables) return read(() => template.read(variables, ctx), template.info["mimeType"], template.resultDefaults);
+    if (variables) return { kind: "match", template, variables };
   }
-  throw notFound();
+  return undefined;
 }
 
 /** prompts/get: unknown prompt or invalid arguments -32602; a string or a list of messages is enough. */

@@ -5,7 +5,7 @@
 // produces (2026-07-28's ttlMs and cacheScope), filled from the server's `resultDefaults` and
 // only where the serving revision has them. Items can be added and removed while it runs, and
 // a client paging through a list meanwhile misses nothing (cursors name places: server/pages.ts).
-import { callTool, complete, getPrompt, readResource } from "./registry-calls.js";
+import { callTool, complete, findResource, getPrompt, readResource } from "./registry-calls.js";
 import { jsonSchemaOf, type JsonSchemaDialect } from "./elicit.js";
 import { keyOf, type Definition, type DefinitionKind, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition } from "./define.js";
 import { page, type Listed } from "./pages.js";
@@ -192,10 +192,8 @@ export class Registry {
       case "resources/read": {
         const uri = params["uri"];
         if (typeof uri !== "string" || uri.length > MAX_URI_LENGTH) return []; // refused by the read itself
-        const exact = this.#items.resource.get(uri);
-        if (exact) return exact.scopes;
-        for (const template of this.#items.resourceTemplate.values()) if (template.template.match(uri)) return template.scopes;
-        return [];
+        const found = findResource(this.#items.resource, this.#items.resourceTemplate, uri);
+        return found === undefined ? [] : found.kind === "resource" ? found.scopes : found.template.scopes;
       }
       default:
         return [];
