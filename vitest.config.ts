@@ -5,7 +5,6 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/helpers/global-setup.ts"],
-    setupFiles: ["test/helpers/compile-cache-setup.ts"],
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: "forks",
