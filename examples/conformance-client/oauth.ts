@@ -4,6 +4,8 @@
 // browser): the conformance authorization server answers the authorization URL with a 302
 // carrying the code. Modelled on the SDK's own conformance helpers.
 import {
+  ClientCredentialsProvider,
+  PrivateKeyJwtProvider,
   StreamableHTTPClientTransport,
   UnauthorizedError,
   auth,
@@ -89,12 +91,15 @@ class MemoryOAuthProvider implements OAuthClientProvider {
 
 type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
+/** The provider the flow runs with: the in-memory one (authorization code), or one of the SDK's client-credentials providers. */
+type FlowProvider = OAuthClientProvider & { code?: string | undefined; iss?: string | undefined };
+
 /** On 401/403: run the SDK's flow (discovery, registration, authorization, token), step-up scopes on 403. */
-async function authorize(response: Response, provider: MemoryOAuthProvider, serverUrl: URL): Promise<void> {
+async function authorize(response: Response, provider: FlowProvider, serverUrl: URL): Promise<void> {
   const { resourceMetadataUrl, scope: challenged } = extractWWWAuthenticateParams(response);
   const previous = await provider.tokens();
   const scope = response.status === 403 ? computeScopeUnion(previous?.scope, challenged) : challenged;
-  if (response.status === 401) provider.invalidateCredentials("discovery"); // the server may have moved its AS
+  if (response.status === 401) await provider.invalidateCredentials?.("discovery"); // the server may have moved its AS
   const base = { serverUrl, fetchFn: fetch as Fetch, ...(resourceMetadataUrl && { resourceMetadataUrl }), ...(scope !== undefined && { scope }) };
   let result = await auth(provider, { ...base, forceReauthorization: isStrictScopeSuperset(scope, previous?.scope) });
   if (result === "REDIRECT") {
@@ -104,7 +109,7 @@ async function authorize(response: Response, provider: MemoryOAuthProvider, serv
   if (result !== "AUTHORIZED") throw new UnauthorizedError(`authorization failed: ${result}`);
 }
 
-function oauthFetch(provider: MemoryOAuthProvider, serverUrl: URL): Fetch {
+function oauthFetch(provider: FlowProvider, serverUrl: URL): Fetch {
   return async (input, init) => {
     const attempt = async () => {
       const headers = new Headers(init?.headers);
@@ -122,11 +127,23 @@ function oauthFetch(provider: MemoryOAuthProvider, serverUrl: URL): Fetch {
   };
 }
 
+/**
+ * The client-credentials extension (io.modelcontextprotocol/oauth-client-credentials): the SDK's
+ * providers, with what the scenario's context gives (a secret for client_secret_basic, a PEM key
+ * for a private_key_jwt assertion); undefined for every other scenario.
+ */
+function clientCredentials(scenario: string, context: Record<string, unknown>): FlowProvider | undefined {
+  const clientId = String(context["client_id"]);
+  if (scenario === "auth/client-credentials-basic") return new ClientCredentialsProvider({ clientId, clientSecret: String(context["client_secret"]) });
+  if (scenario === "auth/client-credentials-jwt") return new PrivateKeyJwtProvider({ clientId, privateKey: String(context["private_key_pem"]), algorithm: String(context["signing_algorithm"]) });
+  return undefined;
+}
+
 export async function oauthTransport(url: string, scenario: string, context: Record<string, unknown>): Promise<Transport> {
   const metadata: OAuthClientMetadata = { client_name: "mcp-gen-conformance-client", redirect_uris: [REDIRECT] };
   const preRegistered = scenario === "auth/pre-registration";
-  const provider = new MemoryOAuthProvider(metadata, preRegistered ? undefined : CLIENT_METADATA_URL);
-  if (preRegistered) provider.saveClientInformation({ client_id: String(context["client_id"]), client_secret: String(context["client_secret"]), redirect_uris: [REDIRECT] });
+  const memory = new MemoryOAuthProvider(metadata, preRegistered ? undefined : CLIENT_METADATA_URL);
+  if (preRegistered) memory.saveClientInformation({ client_id: String(context["client_id"]), client_secret: String(context["client_secret"]), redirect_uris: [REDIRECT] });
   const serverUrl = new URL(url);
-  return new StreamableHTTPClientTransport(serverUrl, { fetch: oauthFetch(provider, serverUrl) });
+  return new StreamableHTTPClientTransport(serverUrl, { fetch: oauthFetch(clientCredentials(scenario, context) ?? memory, serverUrl) });
 }
