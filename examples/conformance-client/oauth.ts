@@ -5,6 +5,7 @@
 // carrying the code. Modelled on the SDK's own conformance helpers.
 import {
   ClientCredentialsProvider,
+  DpopSession,
   PrivateKeyJwtProvider,
   StreamableHTTPClientTransport,
   UnauthorizedError,
@@ -12,6 +13,7 @@ import {
   computeScopeUnion,
   extractWWWAuthenticateParams,
   isStrictScopeSuperset,
+  withDpopFromProvider,
   type OAuthClientInformation,
   type OAuthClientInformationFull,
   type OAuthClientMetadata,
@@ -34,10 +36,17 @@ class MemoryOAuthProvider implements OAuthClientProvider {
   iss: string | undefined;
   readonly clientMetadataUrl?: string;
   private readonly metadata: OAuthClientMetadata;
+  private readonly proofs: DpopSession | undefined;
 
-  constructor(metadata: OAuthClientMetadata, clientMetadataUrl?: string) {
+  /** `proofs`: a DPoP key (RFC 9449) the tokens are bound to and every request is signed with. */
+  constructor(metadata: OAuthClientMetadata, clientMetadataUrl?: string, proofs?: DpopSession) {
     this.metadata = metadata;
     if (clientMetadataUrl !== undefined) this.clientMetadataUrl = clientMetadataUrl;
+    this.proofs = proofs;
+  }
+
+  dpop(): DpopSession | undefined {
+    return this.proofs;
   }
 
   get redirectUrl(): string {
@@ -110,12 +119,14 @@ async function authorize(response: Response, provider: FlowProvider, serverUrl: 
 }
 
 function oauthFetch(provider: FlowProvider, serverUrl: URL): Fetch {
+  // Innermost: a DPoP-bound token goes out with the DPoP scheme and a proof per request (a Bearer one unchanged).
+  const send = withDpopFromProvider(provider)(fetch) as Fetch;
   return async (input, init) => {
     const attempt = async () => {
       const headers = new Headers(init?.headers);
       const tokens = await provider.tokens();
       if (tokens) headers.set("Authorization", `Bearer ${tokens.access_token}`);
-      return fetch(input, { ...init, headers });
+      return send(input, { ...init, headers });
     };
     let response = await attempt();
     if (response.status === 401 || response.status === 403) {
@@ -142,7 +153,8 @@ function clientCredentials(scenario: string, context: Record<string, unknown>): 
 export async function oauthTransport(url: string, scenario: string, context: Record<string, unknown>): Promise<Transport> {
   const metadata: OAuthClientMetadata = { client_name: "mcp-gen-conformance-client", redirect_uris: [REDIRECT] };
   const preRegistered = scenario === "auth/pre-registration";
-  const memory = new MemoryOAuthProvider(metadata, preRegistered ? undefined : CLIENT_METADATA_URL);
+  const proofs = scenario.startsWith("auth/dpop") ? await DpopSession.create() : undefined;
+  const memory = new MemoryOAuthProvider(metadata, preRegistered ? undefined : CLIENT_METADATA_URL, proofs);
   if (preRegistered) memory.saveClientInformation({ client_id: String(context["client_id"]), client_secret: String(context["client_secret"]), redirect_uris: [REDIRECT] });
   const serverUrl = new URL(url);
   return new StreamableHTTPClientTransport(serverUrl, { fetch: oauthFetch(clientCredentials(scenario, context) ?? memory, serverUrl) });

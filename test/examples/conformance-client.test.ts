@@ -54,13 +54,12 @@ describe("the npm script the runner is documented with", () => {
 });
 
 // Extension scenarios (issue 31 item 4): not scored and not on a spec timeline, so run one by one.
-// The two of the client-credentials extension pass; enterprise-managed authorization, DPoP (with
-// and without the server nonce) and workload identity federation are not done yet.
-describe("extension scenarios: io.modelcontextprotocol/oauth-client-credentials", () => {
-  it.each(["auth/client-credentials-basic", "auth/client-credentials-jwt"])("%s passes every check", async (scenario) => {
+// Client credentials (secret and private-key JWT) and DPoP (with the servers' nonces) pass;
+// enterprise-managed authorization and workload identity federation are not done yet.
+describe.concurrent("extension scenarios: client credentials and DPoP", () => {
+  it.for(["auth/client-credentials-basic", "auth/client-credentials-jwt", "auth/dpop", "auth/dpop-nonce"])("%s passes every check", async (scenario, { expect }) => {
     const { stdout, stderr } = await promisify(execFile)(NODE22, [RUNNER, "client", "--command", "node examples/run.mjs conformance-client", "--scenario", scenario], { cwd: REPO_ROOT }).catch((e: { stdout: string; stderr: string }) => e);
     expect(stdout + stderr).toMatch(/Passed: (\d+)\/\1, 0 failed/);
     expect(stdout + stderr).toContain("OVERALL: PASSED");
-  }, 120_000);
+  });
 });
-
