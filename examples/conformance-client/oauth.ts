@@ -5,6 +5,7 @@
 // carrying the code. Modelled on the SDK's own conformance helpers.
 import {
   ClientCredentialsProvider,
+  CrossAppAccessProvider,
   DpopSession,
   PrivateKeyJwtProvider,
   StreamableHTTPClientTransport,
@@ -13,6 +14,7 @@ import {
   computeScopeUnion,
   extractWWWAuthenticateParams,
   isStrictScopeSuperset,
+  requestJwtAuthorizationGrant,
   withDpopFromProvider,
   type OAuthClientInformation,
   type OAuthClientInformationFull,
@@ -147,7 +149,75 @@ function clientCredentials(scenario: string, context: Record<string, unknown>): 
   const clientId = String(context["client_id"]);
   if (scenario === "auth/client-credentials-basic") return new ClientCredentialsProvider({ clientId, clientSecret: String(context["client_secret"]) });
   if (scenario === "auth/client-credentials-jwt") return new PrivateKeyJwtProvider({ clientId, privateKey: String(context["private_key_pem"]), algorithm: String(context["signing_algorithm"]) });
+  if (scenario === "auth/enterprise-managed-authorization") return enterpriseManaged(clientId, context);
+  if (scenario === "auth/wif-jwt-bearer") return new WorkloadIdentityProvider(clientId, String(context["valid_jwt"]));
   return undefined;
+}
+
+const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+
+/**
+ * Workload identity federation (SEP-1933): the workload's own JWT, issued by its platform, is the
+ * assertion of an RFC 7523 JWT-bearer grant; the client has no secret (token_endpoint_auth_method
+ * none) and no authorization step.
+ */
+class WorkloadIdentityProvider implements OAuthClientProvider {
+  private saved: OAuthTokens | undefined;
+  constructor(
+    private readonly clientId: string,
+    private readonly assertion: string,
+  ) {}
+  get redirectUrl(): undefined {
+    return undefined;
+  }
+  get clientMetadata(): OAuthClientMetadata {
+    return { client_name: "mcp-gen-conformance-client", redirect_uris: [], grant_types: [JWT_BEARER], token_endpoint_auth_method: "none" };
+  }
+  clientInformation(): OAuthClientInformation {
+    return { client_id: this.clientId };
+  }
+  tokens(): OAuthTokens | undefined {
+    return this.saved;
+  }
+  saveTokens(tokens: OAuthTokens): void {
+    this.saved = tokens;
+  }
+  redirectToAuthorization(): void {
+    throw new Error("workload identity federation has no authorization step");
+  }
+  saveCodeVerifier(): void {}
+  codeVerifier(): string {
+    throw new Error("workload identity federation uses no PKCE verifier");
+  }
+  prepareTokenRequest(scope?: string): URLSearchParams {
+    const params = new URLSearchParams({ grant_type: JWT_BEARER, assertion: this.assertion });
+    if (scope) params.set("scope", scope);
+    return params;
+  }
+}
+
+/**
+ * Enterprise-managed authorization (SEP-990): the enterprise IdP exchanges the user's ID token for
+ * an ID-JAG (RFC 8693 token exchange), which the MCP server's authorization server takes in a
+ * JWT-bearer grant (RFC 7523): the SDK's CrossAppAccessProvider and requestJwtAuthorizationGrant.
+ */
+function enterpriseManaged(clientId: string, context: Record<string, unknown>): FlowProvider {
+  return new CrossAppAccessProvider({
+    clientId,
+    clientSecret: String(context["client_secret"]),
+    assertion: async (at) => {
+      const grant = await requestJwtAuthorizationGrant({
+        tokenEndpoint: String(context["idp_token_endpoint"]),
+        audience: at.authorizationServerUrl,
+        resource: at.resourceUrl,
+        idToken: String(context["idp_id_token"]),
+        clientId: String(context["idp_client_id"]),
+        ...(at.scope !== undefined && { scope: at.scope }),
+        fetchFn: at.fetchFn,
+      });
+      return grant.jwtAuthGrant;
+    },
+  });
 }
 
 export async function oauthTransport(url: string, scenario: string, context: Record<string, unknown>): Promise<Transport> {
