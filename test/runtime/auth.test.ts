@@ -35,7 +35,12 @@ beforeAll(async () => {
       gen.tool("search_incidents", { scopes: ["incidents:read"], input: z.object({ query: z.string() }) }, ({ query }: { query: string }, ctx: any) => `${query} for ${ctx.auth?.subject} (${ctx.auth?.scopes.join(" ")})`),
       gen.tool("open_incident", { scopes: ["incidents:write"], input: z.object({ title: z.string() }) }, ({ title }: { title: string }) => `opened ${title}`),
       gen.tool("both", { scopes: ["incidents:read", "incidents:write"] }, () => "both"),
+      // Asks once, with its state sealed (and bound to the caller), then answers.
+      gen.tool("two_rounds", {}, (_args: unknown, ctx: any) =>
+        ctx.requestState === undefined ? ctx.inputRequired({ requestState: { asked: true } }) : `second round for ${ctx.auth?.subject}`,
+      ),
     ],
+    prompts: [gen.prompt("postmortem", { scopes: ["incidents:write"] }, () => "write it up")],
     resources: [gen.resource("incident://summary", { name: "summary", scopes: ["incidents:read"] }, () => "all quiet")],
     resourceTemplates: [gen.resourceTemplate("incident://{id}", { name: "incident", scopes: ["incidents:write"] }, ({ id }: { id: string }) => `incident ${id}`)],
   });
@@ -137,7 +142,7 @@ describe.each([MODERN, LEGACY])("%s", (era) => {
     expect([template.status, challenge(template)["scope"]]).toEqual([403, "incidents:write"]);
     expect((await call(era, token, "resources/read", { uri: "incident://summary" })).status).toBe(200);
     const listed = await call(era, token, "tools/list", {});
-    expect((await listed.json()).result.tools.map((t: { name: string }) => t.name)).toEqual(["search_incidents", "open_incident", "both"]);
+    expect((await listed.json()).result.tools.map((t: { name: string }) => t.name)).toEqual(["search_incidents", "open_incident", "both", "two_rounds"]);
   });
 
   it("refused tokens: wrong audience, expired, foreign signature, alg none, typ JWT, a malformed JWT: 401 invalid_token", async () => {
@@ -185,6 +190,35 @@ describe("the principal comes from AuthInfo", () => {
     expect((await handler(new Request(resource, { method: "GET", headers: { ...as_(writer), accept: "text/event-stream" } }))).status).toBe(404);
     expect((await handler(new Request(resource, { method: "DELETE", headers: as_(writer) }))).status).toBe(404);
     expect((await post({ id: 4, method: "tools/list", params: {} }, as_(reader))).status).toBe(200);
+  });
+});
+
+describe("more of the surface", () => {
+  it("jwtVerifier and introspectionVerifier are exported by the root index and server, and by each revision's", async () => {
+    for (const module of ["index.ts", "server.ts", `${MODERN}/index.ts`, `${MODERN}/server.ts`, `${LEGACY}/server.ts`]) {
+      const loaded = await import(pathToFileURL(join(GENERATED_ROOT, module)).href);
+      expect([typeof loaded.jwtVerifier, typeof loaded.introspectionVerifier], module).toEqual(["function", "function"]);
+    }
+  });
+
+  it("prompts/get of a scoped prompt: 403 without the scope, 200 with it", async () => {
+    const reader = await as.token("reader", "incidents:read", resource);
+    const writer = await as.token("writer", "incidents:read incidents:write", resource);
+    const refused = await call(MODERN, reader, "prompts/get", { name: "postmortem" });
+    expect([refused.status, challenge(refused)["scope"]]).toEqual([403, "incidents:write"]);
+    expect((await call(MODERN, writer, "prompts/get", { name: "postmortem" })).status).toBe(200);
+  });
+
+  it("a sealed requestState is bound to the caller: another client's token cannot continue the round", async () => {
+    const reader = await as.token("reader", "incidents:read", resource);
+    const writer = await as.token("writer", "incidents:read", resource);
+    const first = await (await call(MODERN, reader, "tools/call", { name: "two_rounds", arguments: {} })).json();
+    expect(first.result).toMatchObject({ resultType: "input_required", requestState: expect.any(String) });
+    const retry = { name: "two_rounds", arguments: {}, requestState: first.result.requestState };
+    const foreign = await (await call(MODERN, writer, "tools/call", retry)).json();
+    expect(foreign.error).toMatchObject({ code: -32602, data: { reason: "invalid_request_state" } });
+    const own = await (await call(MODERN, reader, "tools/call", retry)).json();
+    expect(own.result.content).toEqual([{ type: "text", text: "second round for reader" }]);
   });
 });
 
