@@ -3,6 +3,7 @@
 // client: the generated code depends on zod alone), and opaque tokens asked of the authorization
 // server's introspection endpoint (RFC 7662). Both use web standards only (fetch, WebCrypto).
 import type { TokenVerifier } from "./auth.js";
+import { LOOPBACK } from "./origin.js";
 import type { AuthInfo } from "./types.js";
 
 /** What jwtVerifier uses of jose (`import * as jose from "jose"` fits). */
@@ -32,7 +33,6 @@ export interface JwtVerifierOptions {
 const ASYMMETRIC = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"];
 /** jose's codes for a key set it could not get: the token may be fine, so the request gets 503, not 401. */
 const UNAVAILABLE = new Set(["ERR_JWKS_TIMEOUT", "ERR_JWKS_INVALID"]);
-const LOOPBACK = new Set(["127.0.0.1", "[::1]", "localhost"]);
 
 /** An endpoint of the authorization server: HTTPS, except on loopback hosts (tests, local development). */
 function secureUrl(value: string, what: string): URL {

@@ -11,7 +11,8 @@ export interface OriginOptions {
   allowedOrigins?: readonly string[] | "*";
 }
 
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+/** The loopback host names (as `Host` and `URL.hostname` give them). */
+export const LOOPBACK: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
 function hostAllowed(host: string, allowed: readonly string[] | "*" | undefined): boolean {
   if (allowed === "*") return true;
