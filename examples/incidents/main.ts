@@ -22,19 +22,19 @@ const search = tool(
     input: z.object({ query: z.string().describe("Words the title contains"), severity: Severity.optional(), status: z.enum(["open", "resolved"]).optional() }),
     output: z.object({ incidents: z.array(IncidentShape) }),
   },
-  ({ query, severity, status }) => {
+  ({ query, severity, status }, ctx) => {
     const found = [...incidents.values()].filter((i) => i.title.toLowerCase().includes(query.toLowerCase()) && (severity ?? i.severity) === i.severity && (status ?? i.status) === i.status);
-    return { structuredContent: { incidents: found } };
+    return ctx.result({ structuredContent: { incidents: found } });
   },
 );
 
 const open = tool(
   "open_incident",
   { description: "Opens an incident; returns the handle resolve_incident takes", scopes: ["incidents:write"], input: z.object({ title: z.string().min(3), severity: Severity }), output: z.object({ handle: z.string() }) },
-  ({ title, severity }) => {
+  ({ title, severity }, ctx) => {
     const incident = openIncident(title, severity);
     server.notify.resourceUpdated("incidents://open");
-    return { structuredContent: { handle: incident.id } };
+    return ctx.result({ structuredContent: { handle: incident.id } });
   },
 );
 

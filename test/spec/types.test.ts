@@ -64,6 +64,40 @@ function breakCopy(dir: string): void {
   const connectBroken = connectText.replace("declare const c: ConnectedClient;", "declare const c: OldClient | NewClient;");
   expect(connectBroken).not.toBe(connectText);
   writeFileSync(connectFile, connectBroken);
+  writeTypos(dir);
+}
+
+/**
+ * Issue 29 item 5: handlers on the factories, each returning through `ctx.result()`; written as
+ * they are (`typo-none.ts`) and with one of three result typos each. The mistake must be reported
+ * at the returned object inside the handler, not at `tool(`.
+ */
+const TYPO_BASE = [
+  `import { z } from "zod";`,
+  `import { tool } from "@gen-root";`,
+  `export const lookup = tool("lookup", { input: z.object({ text: z.string() }), output: z.object({ id: z.string() }) }, async (args, ctx) => {`,
+  `  const id = args.text.trim();`,
+  `  return ctx.result({ structuredContent: { id } });`,
+  `});`,
+  `export const echo = tool("echo", { input: z.object({ text: z.string() }) }, async (args, ctx) => {`,
+  `  const text = args.text;`,
+  `  return ctx.result({ content: [{ type: "text", text }] });`,
+  `});`,
+].join("\n");
+const TYPOS: Record<string, [string, string]> = {
+  structuredContents: ["structuredContent: { id }", "structuredContents: { id }"],
+  txt: ["text }]", "txt: text }]"],
+  id42: ["{ id } })", "{ id: 42 } })"],
+};
+const RETURN_LINES = TYPO_BASE.split("\n").flatMap((line, i) => (line.includes("return ctx.result") ? [i + 1] : []));
+
+function writeTypos(dir: string): void {
+  writeFileSync(join(dir, "typo-none.ts"), TYPO_BASE);
+  for (const [name, [from, to]] of Object.entries(TYPOS)) {
+    const text = TYPO_BASE.replace(from, to);
+    expect(text).not.toBe(TYPO_BASE);
+    writeFileSync(join(dir, `typo-${name}.ts`), text);
+  }
 }
 
 describe("type-level facts of the generated maps (test/types)", () => {
@@ -80,5 +114,19 @@ describe("type-level facts of the generated maps (test/types)", () => {
     expect(text2).toMatch(/zod-api\.ts\(\d+,\d+\): error TS2344/); // OptionCount
     expect(text2).toMatch(/zod-api\.ts\(\d+,\d+\): error TS2339: Property 'result' does not exist/); // the negative case, unguarded
     expect(text2).toMatch(/client-connect\.ts\(\d+,\d+\): error TS2349: This expression is not callable/); // the bare union's paginate
+  });
+
+  it("reports a typo in a factory handler's result at the returned object, not at tool(", () => {
+    const { program: compiled } = program();
+    const of = (name: string) => compiled.diagnostics((file) => file === join(ROOT, "broken", `typo-${name}.ts`));
+    expect(of("none")).toEqual([]);
+    expect(RETURN_LINES).toHaveLength(2);
+    for (const name of Object.keys(TYPOS)) {
+      const [first, ...rest] = of(name);
+      expect(first, name).toBeDefined();
+      const line = Number(/\((\d+),\d+\): error/.exec(first!)?.[1]);
+      expect(RETURN_LINES, `${name}: ${first}`).toContain(line);
+      expect([first, ...rest].join("\n"), name).not.toMatch(/TS2769|No overload matches/);
+    }
   });
 });

@@ -37,6 +37,22 @@ export const raw = tool("f", { inputSchema: { type: "object", properties: { x: {
 // @ts-expect-error: a listing field the revision's Tool does not have
 export const unknownField = tool("g", { descripton: "typo" }, () => "x");
 
+// ── ctx.result(): the result typed where it is written (issue 29 item 5) ──
+export const echo = tool("echo", { input: z.object({ text: z.string() }) }, async (args, ctx) => {
+  const text = args.text.trim();
+  return ctx.result({ content: [{ type: "text", text }] });
+});
+export const lookup = tool("lookup", { input: z.object({ id: z.string() }), output: z.object({ id: z.string(), state: z.enum(["open", "closed"]) }) }, async (args, ctx) => {
+  const found = { id: args.id, state: "open" as const };
+  type _result = Assert<Equal<Parameters<typeof ctx.result>[0]["structuredContent"], { id: string; state: "open" | "closed" }>>;
+  return ctx.result({ structuredContent: found });
+});
+export const readWhole = resource("x://w", { name: "w" }, (ctx) => ctx.result({ contents: [{ text: "w" }] }));
+export const templateWhole = resourceTemplate("x://{id}", { name: "t" }, (vars, ctx) => ctx.result({ contents: [{ text: vars.id, mimeType: "text/plain" }] }));
+export const greetWhole = prompt("greet", { args: z.object({ name: z.string() }) }, (args, ctx) => ctx.result({ messages: [{ role: "user", content: { type: "text", text: `Hello, ${args.name}` } }] }));
+// @ts-expect-error: a read's text is a string, through ctx.result too
+export const wrongWholeRead = resource("x://v", { name: "v" }, (ctx) => ctx.result({ contents: [{ text: 1 }] }));
+
 // ── template variables from the literal ──
 export const template = resourceTemplate("repo://{owner}/{name}{?ref}", { name: "repo", complete: { owner: () => ["me"] } }, (vars) => {
   type _vars = Assert<Equal<typeof vars, { owner: string; name: string } & { ref?: string }>>;

@@ -49,6 +49,8 @@ export function createContext(setup: ContextSetup): RequestContext {
       if (missing) throw new ProtocolError(MISSING_CLIENT_CAPABILITY, `Missing required client capabilities: ${Object.keys(missing).join(", ")}`, { requiredCapabilities: missing }, 400);
     },
   };
+  // The factories' `ctx.result()`: typed by each factory (define-types.ts Results), the identity here.
+  (ctx as RequestContext & { result(value: unknown): unknown }).result = returnedAsIs;
   if (typeof token === "string" || typeof token === "number") {
     ctx.progress = (progress, total, message) => {
       const params: JsonObject = { progressToken: token, progress };
@@ -58,6 +60,10 @@ export function createContext(setup: ContextSetup): RequestContext {
     };
   }
   return ctx;
+}
+
+function returnedAsIs(value: unknown): unknown {
+  return value;
 }
 
 function inputRequiredResult(args: InputRequiredArgs): InputRequiredMarker {

@@ -24,6 +24,17 @@ export interface Scoped {
   scopes?: readonly string[];
 }
 
+/**
+ * A definition handler's context adds `result()`: it returns its argument as it is, typed as the
+ * handler's result, so that a mistake in a returned object is reported where it is written.
+ * (TypeScript checks a block-bodied handler's plain `return { … }` only as part of the whole
+ * handler, and so reports it at the factory's call.)
+ */
+export interface Results<T> {
+  /** `return ctx.result({ … })`: the result, checked here (a misspelt or mistyped field is reported at it). */
+  result(value: T): T;
+}
+
 /** A revision, as the factories read it. */
 export interface RevisionTypes {
   /** The revision's RequestMap (methods.ts). */
@@ -72,22 +83,26 @@ export interface ToolFactory<R extends RevisionTypes> {
   <O extends ZodObjectSchema, I extends ZodObjectSchema | undefined = undefined>(
     name: string,
     config: ToolConfig<R, I, O>,
-    handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"]) => Awaitable<string | Marker | StructuredReturn<R, z.input<NoInfer<O>>>>,
+    handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"] & Results<StructuredReturn<R, z.input<NoInfer<O>>>>) => Awaitable<string | Marker | StructuredReturn<R, z.input<NoInfer<O>>>>,
   ): ToolDefinition;
-  <I extends ZodObjectSchema | undefined = undefined>(name: string, config: ToolConfig<R, I, undefined>, handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"]) => Awaitable<string | Marker | CallResult<R>>): ToolDefinition;
+  <I extends ZodObjectSchema | undefined = undefined>(name: string, config: ToolConfig<R, I, undefined>, handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"] & Results<CallResult<R>>) => Awaitable<string | Marker | CallResult<R>>): ToolDefinition;
 }
 
 type ReadResult<R extends RevisionTypes> = CompleteOf<R, "resources/read">;
 /** One content of a read, its `uri` (and `mimeType`) filled in when left out. */
 type ContentInput<R extends RevisionTypes> = ReadResult<R> extends { contents: Array<infer C> } ? (C extends unknown ? Without<C, "uri"> & { uri?: string } : never) : never;
 /** What a read returns: text, one content, several, or a whole result (its defaulted fields optional). */
-export type ReadReturn<R extends RevisionTypes> = string | ContentInput<R> | ContentInput<R>[] | (Partial<Without<Returned<R, ReadResult<R>>, "contents">> & { contents: ContentInput<R>[] }) | Marker;
+export type ReadReturn<R extends RevisionTypes> = string | ContentInput<R> | ContentInput<R>[] | WholeRead<R> | Marker;
+/** A whole read result: its contents, the other fields optional (the server's defaults fill them). */
+type WholeRead<R extends RevisionTypes> = Partial<Without<Returned<R, ReadResult<R>>, "contents">> & { contents: ContentInput<R>[] };
+/** A read handler's context: `ctx.result()` checks a whole result where it is written. */
+type ReadContext<R extends RevisionTypes> = R["ctx"] & Results<WholeRead<R>>;
 /** Result fields of an item's reads that override the server's defaults. */
 type ItemDefaults<R extends RevisionTypes, M extends string> = Partial<Pick<CompleteOf<R, M>, Exclude<KnownKeys<CompleteOf<R, M>>, R["filled"]>>>;
 
 export type ResourceConfig<R extends RevisionTypes> = Without<ItemOf<R, "resources/list", "resources">, "uri"> & Scoped & { resultDefaults?: ItemDefaults<R, "resources/read"> };
 
-export type ResourceFactory<R extends RevisionTypes> = (uri: string, config: ResourceConfig<R>, read: (ctx: R["ctx"]) => Awaitable<ReadReturn<R>>) => ResourceDefinition;
+export type ResourceFactory<R extends RevisionTypes> = (uri: string, config: ResourceConfig<R>, read: (ctx: ReadContext<R>) => Awaitable<ReadReturn<R>>) => ResourceDefinition;
 
 export type TemplateCompleters<Names extends PropertyKey, Ctx> = { [K in Names]?: (value: string, ctx: Ctx) => Awaitable<string[]> };
 
@@ -102,7 +117,7 @@ export type ResourceTemplateConfig<R extends RevisionTypes, T extends string> = 
 export type ResourceTemplateFactory<R extends RevisionTypes> = <const T extends string>(
   uriTemplate: T,
   config: ResourceTemplateConfig<R, NoInfer<T>>,
-  read: (variables: TemplateVariables<NoInfer<T>>, ctx: R["ctx"]) => Awaitable<ReadReturn<R>>,
+  read: (variables: TemplateVariables<NoInfer<T>>, ctx: ReadContext<R>) => Awaitable<ReadReturn<R>>,
 ) => ResourceTemplateDefinition;
 
 type PromptResult<R extends RevisionTypes> = CompleteOf<R, "prompts/get">;
@@ -118,7 +133,7 @@ export type PromptConfig<R extends RevisionTypes, A> = Without<ItemOf<R, "prompt
   resultDefaults?: ItemDefaults<R, "prompts/get">;
 };
 
-export type PromptFactory<R extends RevisionTypes> = <A extends ZodObjectSchema | undefined = undefined>(name: string, config: PromptConfig<R, A>, get: (args: ArgsOf<NoInfer<A>>, ctx: R["ctx"]) => Awaitable<PromptReturn<R>>) => PromptDefinition;
+export type PromptFactory<R extends RevisionTypes> = <A extends ZodObjectSchema | undefined = undefined>(name: string, config: PromptConfig<R, A>, get: (args: ArgsOf<NoInfer<A>>, ctx: R["ctx"] & Results<Returned<R, PromptResult<R>>>) => Awaitable<PromptReturn<R>>) => PromptDefinition;
 
 /** The params of the revision's elicitation request (what a form is sent as). */
 export type ElicitParamsOf<R extends RevisionTypes> = Entry<R, "elicitation/create"> extends { params: infer P } ? P : never;
