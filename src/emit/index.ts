@@ -71,12 +71,12 @@ function constantDeclaration(constant: Constant): string {
 
 /**
  * The import lines a generated module needs, read off its body: Zod (as a value only when a
- * `z.xxx(` call is made; a namespace import, which bundlers shake: `{ z }` keeps every locale), the types, the schemas, and a runtime module as `rt`.
+ * `z.xxx(` call is made), the types, the schemas, and a runtime module as `rt`.
  */
 function importsFor(body: string, runtimeModule: string | undefined, marks: Marks): string {
   const lines: Array<{ text: string; typeOnly: boolean }> = [];
-  if (/\bz\.[a-z]\w*\(/.test(body)) lines.push({ text: `import * as z from "zod";`, typeOnly: false });
-  else if (/\bz\./.test(body)) lines.push({ text: `import type * as z from "zod";`, typeOnly: true });
+  if (/\bz\.[a-z]\w*\(/.test(body)) lines.push({ text: `import { z } from "zod";`, typeOnly: false });
+  else if (/\bz\./.test(body)) lines.push({ text: `import type { z } from "zod";`, typeOnly: true });
   if (runtimeModule && /\brt\./.test(body)) lines.push({ text: `import * as rt from "${runtimeModule}";`, typeOnly: false });
   if (/\bT\./.test(body)) lines.push({ text: `import type * as T from "./types.js";`, typeOnly: true });
   // With marks (validators.ts), only function bodies read the schemas: the declarations do not import them.

@@ -2,7 +2,7 @@
 // its RequestMap (results and list items), the keys the dispatcher fills (`resultType`) and its
 // RequestContext. Everything a factory takes or returns is read off the revision's own types,
 // so a tool's result, a resource's contents or a prompt's messages are checked at compile time.
-import type * as z from "zod";
+import type { z } from "zod";
 import type { Completer, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition, ZodObjectSchema } from "./define.js";
 import type { ElicitForm } from "./elicit.js";
 import type { InputRequiredMarker } from "./types.js";

@@ -4,7 +4,7 @@
 // are errors at startup, not at the first call); the registry (server-registry.ts) turns them
 // into the dispatcher's handlers. The generated server.ts types these factories per revision
 // (server-define-types.ts).
-import * as z from "zod";
+import { z } from "zod";
 import { TOOL_NAME } from "../shared/protocol.js";
 import { parseUriTemplate, type UriTemplate } from "./uri-template.js";
 import type { JsonObject, RequestContext } from "./types.js";

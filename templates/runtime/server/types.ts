@@ -1,6 +1,6 @@
 // Types shared by the server runtime modules. The generated server.ts binds each revision's
 // method table and schemas to these revision-independent shapes.
-import type * as z from "zod";
+import type { z } from "zod";
 import type { McpErrorBase } from "../shared/errors.js";
 import type { ClientFacts, JsonObject, JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, LogLevel, RequestId } from "../shared/messages.js";
 

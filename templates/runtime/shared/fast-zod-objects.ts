@@ -1,6 +1,6 @@
 // The object outputs of fast-zod.ts (its `outputOf` for object schemas): an interpreted copy, and
 // the same copy compiled with `new Function` for one object where the runtime allows eval.
-import * as z from "zod";
+import { z } from "zod";
 
 type Copy = (value: any) => unknown;
 const hasOwn = (value: object, key: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(value, key);
@@ -112,7 +112,7 @@ let compiles: boolean | undefined;
 function canCompile(): boolean {
   if (compiles === undefined) {
     const config = z.config() as { jitless?: boolean };
-    compiles = config.jitless !== true && z.util.allowsEval.value === true;
+    compiles = config.jitless !== true && z.core.util.allowsEval.value === true;
   }
   return compiles;
 }

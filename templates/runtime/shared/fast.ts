@@ -1,7 +1,7 @@
 // Helpers of the generated fast validators (validators.ts): plain functions, no eval, no schema
 // walking at run time. They mirror the generated Zod schemas (own-keys.ts, validation.ts,
 // formats.ts) so that `isX(v) === XSchema.safeParse(v).success`.
-import * as z from "zod";
+import { z } from "zod";
 
 export { isBase64, isDate, isDateTime, isEmail, isTime, isUri, isUriReference, isUriTemplate, isUuid } from "./formats.js";
 export { isPlainRecord } from "./own-keys.js";

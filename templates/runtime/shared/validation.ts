@@ -1,7 +1,7 @@
 // Helpers the generated validators share: the depth guard of recursive types, required keys
 // of type `unknown`, own-property semantics for objects. Copied verbatim into every output;
 // depends on zod only.
-import * as z from "zod";
+import { z } from "zod";
 
 export { isBase64, isDate, isDateTime, isEmail, isTime, isUri, isUriReference, isUriTemplate, isUuid } from "./formats.js";
 export { own } from "./own-keys.js";
