@@ -278,7 +278,7 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string, gua
   const test = `if (!(${OBJECT_TEST("v")})) return false;`;
   const checked = type.properties.map((property, i) => checkedProperty(property, i, ctx, path));
   const extra = index && index.kind !== "unknown" ? fastCheck(index, "e", ctx, `${path}_value`) : undefined;
-  const exact: string[] = [];
+  const exact = missingLines(type.properties, guarded);
   if (type.properties.some((property) => !(property.name in Object.prototype))) exact.push('const p = v["__proto__"] === rt.OP;');
   checked.forEach((property) => exact.push(...unlessSkipped(property.property.name, propertyLines(property), guarded)));
   if (extra !== undefined) exact.push(...extraKeyLines(type, extra, ctx.has));
@@ -289,6 +289,16 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string, gua
   // The exact way in a function of its own: the loop's function stays small enough to inline.
   const exactHelper = helper(ctx, `${path}_exact`, exact);
   return [test, ...ownKeyLoop(checked, extra, exactHelper, ctx.has), `return ${exactHelper}(v);`];
+}
+
+/**
+ * A required key that `in` does not find (neither own nor inherited) is absent, and the verdict
+ * is false: said before any key is read. A union member that lacks its required keys
+ * (`A$(x) || B$(x)` on a B) then costs the loop and this test, not a second reading of its keys.
+ */
+function missingLines(properties: Property[], guarded: Set<string> | undefined): string[] {
+  const keys = properties.filter((p) => !p.optional && !guarded?.has(p.name)).map((p) => `!(${JSON.stringify(p.name)} in v)`);
+  return keys.length ? [`if (${keys.join(" || ")}) return false;`] : [];
 }
 
 /**
