@@ -1,0 +1,115 @@
+// Bundle size (issue 33 item 5): `esbuild --bundle --minify --platform=node` of examples/incidents
+// against the same server on the SDK v2 (bench/peers/incidents-sdk.ts), minified bytes and gzip
+// bytes (node:zlib gzipSync, level 9). Goal: mcp-gen's gzip at most 0.5x the SDK's.
+//
+// Built from a private copy (bench/peers/workspace.mjs). mcp-gen bundles: like for like with the
+// stdio-only SDK peer (redis and jose, which examples/shared/serve.ts imports only for its HTTP
+// mode, external), and as is (esbuild follows those dynamic imports too); then both servers again
+// with the app importing `* as z` from zod instead of `{ z }`, which decides whether esbuild can
+// drop the parts of zod nobody uses. What each bundle holds comes from esbuild's metafile
+// (bytesInOutput per input), grouped: the generated code per revision, the mcp-gen runtime per
+// folder, zod, the app, and other packages by name.
+// `node bench/bundle.mjs` prints the tables.
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { checkSameTools } from "./peers/stdio-client.mjs";
+import { bundle, declaredToolNames, HTTP_ONLY_PACKAGES, prepareWorkspace, SERVERS, zodNamespaceImport } from "./peers/workspace.mjs";
+
+const GZIP_LEVEL = 9;
+const [MCP_GEN, SDK] = SERVERS;
+const LIKE_FOR_LIKE = { external: HTTP_ONLY_PACKAGES };
+/** Each bundle, and the SDK bundle its ratio is taken against (the one built alike). */
+const BUNDLES = [
+  { name: "mcp-gen", server: MCP_GEN, label: "mcp-gen: examples/incidents, stdio like the peer (redis, jose external)", options: LIKE_FOR_LIKE, against: "sdk" },
+  { name: "mcp-gen as is", server: MCP_GEN, label: "mcp-gen: examples/incidents as is (redis, jose bundled)", options: {}, against: "sdk" },
+  { name: "sdk", server: SDK, label: "SDK v2: bench/peers/incidents-sdk.ts", options: LIKE_FOR_LIKE, against: "sdk" },
+  // The same two apps importing `* as z` (what the SDK's own code does): how much of zod each
+  // bundle keeps is then up to the library, not the app.
+  {
+    name: "mcp-gen, app z ns",
+    server: MCP_GEN,
+    label: "mcp-gen, the app importing `* as z` from zod (redis, jose external)",
+    options: { ...LIKE_FOR_LIKE, plugins: [zodNamespaceImport] },
+    against: "sdk, app z ns",
+  },
+  { name: "sdk, app z ns", server: SDK, label: "SDK v2, the app importing `* as z` from zod", options: { ...LIKE_FOR_LIKE, plugins: [zodNamespaceImport] }, against: "sdk, app z ns" },
+];
+
+/** The part of a bundle an input belongs to (paths are relative to the workspace, packages through the node_modules link). */
+export function partOf(path) {
+  const generated = /^gen\/(\d{4}-\d{2}-\d{2})\/(.+)\.js$/.exec(path);
+  if (generated) return `generated ${generated[1]}: ${["validators", "schemas"].includes(generated[2]) ? `${generated[2]}.js` : "the rest"}`;
+  const runtime = /^gen\/runtime\/([^/]+)\//.exec(path);
+  if (runtime) return `mcp-gen runtime: ${runtime[1]}/`;
+  if (path.startsWith("gen/")) return "generated: index.js, server.js (both revisions)";
+  if (/^(incidents|shared|sdk)\//.test(path)) return "the app (incidents/, shared/; the SDK peer)";
+  const pkg = /.*node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(path);
+  if (!pkg) return `other: ${path}`;
+  if (pkg[1] === "zod") return pkg[2].startsWith("v4/locales/") ? "zod: locales" : "zod";
+  // The SDK ships hashed chunks (tsdown): name the chunk, since ajv, for one, is inlined into one.
+  if (pkg[1].startsWith("@modelcontextprotocol/")) return `${pkg[1]}: ${pkg[2].replace(/^dist\//, "").replace(/-[\w-]{8}\.mjs$|\.mjs$/, "")}`;
+  return pkg[1];
+}
+
+function breakdown(metafile) {
+  const [output] = Object.values(metafile.outputs);
+  const parts = new Map();
+  for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) parts.set(partOf(path), (parts.get(partOf(path)) ?? 0) + bytesInOutput);
+  return { bytes: output.bytes, inputs: Object.keys(output.inputs).length, parts };
+}
+
+/** Bundles each variant, checks the bundles answer tools/list alike, and measures them. */
+export async function bundleBench({ root, specRoot }) {
+  const workspace = prepareWorkspace({ root, specRoot });
+  try {
+    const results = [];
+    for (const b of BUNDLES) {
+      const file = join(workspace.dir, "out", `bundle-${results.length}.mjs`);
+      const { bytes, inputs, parts } = breakdown(await bundle(workspace.dir, workspace.entry(b.server), file, b.options));
+      const gzip = gzipSync(readFileSync(file), { level: GZIP_LEVEL }).length;
+      results.push({ name: b.name, label: b.label, against: b.against, file, bytes, gzip, inputs, parts });
+    }
+    await checkSameTools(
+      results.map((r) => r.file),
+      declaredToolNames(root),
+    );
+    return { gzipLevel: GZIP_LEVEL, bundles: results.map(({ file, ...r }) => r) };
+  } finally {
+    workspace.cleanup();
+  }
+}
+
+const n = (value) => value.toLocaleString("en-US");
+
+/** Markdown: sizes and ratios, then what each bundle holds (minified bytes per part). */
+export function bundleTable({ gzipLevel, bundles }) {
+  const peer = (b) => bundles.find((p) => p.name === b.against);
+  const lines = [
+    `\`esbuild --bundle --minify --platform=node --format=esm --target=node20\` (esbuild API, one file each); gzip: node:zlib gzipSync level ${gzipLevel}. Goal: mcp-gen's gzip at most 0.5x the SDK v2's. ` +
+      `Each ratio is against the SDK v2 bundle built alike (the app importing zod the same way). Every bundle was run and answers tools/list with the same tools.`,
+    "",
+    "| bundle | inputs | minified bytes | gzip bytes | gzip vs SDK v2 | minified vs SDK v2 |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...bundles.map((b) => `| ${b.label} | ${b.inputs} | ${n(b.bytes)} | ${n(b.gzip)} | ${(b.gzip / peer(b).gzip).toFixed(2)}x | ${(b.bytes / peer(b).bytes).toFixed(2)}x |`),
+    "",
+    "What each bundle holds: minified bytes per part (esbuild metafile, `bytesInOutput`), share of the bundle in brackets.",
+    "",
+    `| part | ${bundles.map((b) => b.name).join(" | ")} |`,
+    `|---|${bundles.map(() => "---:").join("|")}|`,
+  ];
+  const names = [...new Set(bundles.flatMap((b) => [...b.parts.keys()]))];
+  const largest = (part) => Math.max(...bundles.map((b) => b.parts.get(part) ?? 0));
+  for (const part of names.sort((a, b) => largest(b) - largest(a))) {
+    const cells = bundles.map((b) => (b.parts.has(part) ? `${n(b.parts.get(part))} (${((100 * b.parts.get(part)) / b.bytes).toFixed(1)}%)` : ""));
+    lines.push(`| ${part} | ${cells.join(" | ")} |`);
+  }
+  return lines.join("\n");
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = fileURLToPath(new URL("..", import.meta.url));
+  const specRoot = resolve(process.env.MCP_SPEC_ROOT ?? join(root, "../shared/mcp-spec"));
+  console.log(bundleTable(await bundleBench({ root, specRoot })));
+}
