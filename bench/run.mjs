@@ -2,7 +2,8 @@
 // per run, wall-clock time), medians of several runs, all scenarios side by side in one run
 // beside ts-to-zod, and a profile of one cold run; then
 // validation throughput, import time, the generator's memory, the consumer's type-check cost and
-// server and client round trips beside the official SDK's. Prints markdown and writes it to BENCHMARKS.md
+// server and client round trips beside the official SDK's, server throughput beside the peers
+// (autocannon), cold start and bundle size. Prints markdown and writes it to BENCHMARKS.md
 // (BENCH_NO_WRITE=1 to only print).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -59,6 +60,24 @@ console.log("\n## Server round trips\n");
 const { serverBench, printServerBench } = await import("./server.mjs");
 printServerBench(serverBench({ root, specRoot }));
 
+// ── 6a. Server throughput beside the peers: one echo tool over Streamable HTTP, autocannon, both eras ──
+console.log("\n## Server throughput beside the peers\n");
+const { throughputBench, throughputTable } = await import("./throughput.mjs");
+const envNumber = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
+console.log(
+  throughputTable(
+    await throughputBench({
+      root,
+      specRoot,
+      seconds: envNumber("BENCH_THROUGHPUT_SECONDS", 10),
+      warmup: envNumber("BENCH_THROUGHPUT_WARMUP", 2),
+      connections: envNumber("BENCH_THROUGHPUT_CONNECTIONS", 16),
+      rounds: envNumber("BENCH_THROUGHPUT_ROUNDS", 3),
+      log: (line) => process.stderr.write(`${line}\n`),
+    }),
+  ),
+);
+
 // ── 6b. Beyond one process: legacy sessions through a round-robin proxy, one process vs three replicas on one Redis ──
 console.log("\n## Replicas on one Redis\n");
 const { replicasBench, replicasTable } = await import("./replicas.mjs");
@@ -68,6 +87,14 @@ console.log(replicasTable(await replicasBench({ seconds: Number(process.env.BENC
 console.log("\n## Client round trips\n");
 const { clientBench, clientTable } = await import("./client.mjs");
 console.log(clientTable(await clientBench({ root, specRoot })));
+
+// ── 7a. Cold start and bundle size of examples/incidents beside the same server on the SDK v2 ──
+console.log("\n## Cold start\n");
+const { startupBench, startupTable } = await import("./startup.mjs");
+console.log(startupTable(await startupBench({ root, specRoot, runs: envNumber("BENCH_STARTUP_RUNS", 10), progress: (line) => process.stderr.write(`${line}\n`) })));
+console.log("\n## Bundle size\n");
+const { bundleBench, bundleTable } = await import("./bundle.mjs");
+console.log(bundleTable(await bundleBench({ root, specRoot })));
 
 // ── 7b. Transport framing: time to frame one long message, stdio and SSE ──
 console.log("\n## Transport framing and message length\n");
