@@ -6,6 +6,7 @@
 import { BodyRefusal, DEFAULT_MAX_BODY_BYTES, decodeBody, readBody, refuseBeforeReading } from "./http-body.js";
 import { SessionTable, type StreamHandle } from "./http-sessions.js";
 import { followSignal } from "./http-signal.js";
+import { JSON_TEXTS } from "./node.js";
 import { HEADER } from "../shared/protocol.js";
 import { errorResponse, JSONRPC, ProtocolError } from "../shared/messages.js";
 import { checkHostAndOrigin, type OriginOptions } from "./origin.js";
@@ -85,7 +86,9 @@ function jsonResponse(body: unknown, status: number, headers: Record<string, str
     text = JSON.stringify(errorResponse(typeof id === "string" || typeof id === "number" ? id : null, JSONRPC.internalError, "Internal error"));
     status = 500;
   }
-  return new Response(text, { status, headers: { ...JSON_HEADERS, ...headers } });
+  const response = new Response(text, { status, headers: { ...JSON_HEADERS, ...headers } });
+  JSON_TEXTS.set(response, text);
+  return response;
 }
 
 const refused = (refusal: BodyRefusal) => jsonResponse(refusal.answer, refusal.status);

@@ -18,7 +18,7 @@ export interface NodeRequestLike {
 export interface NodeResponseLike {
   writeHead(status: number, headers: Record<string, string | string[]>): unknown;
   write(chunk: Uint8Array): boolean;
-  end(): unknown;
+  end(chunk?: Uint8Array): unknown;
   flushHeaders?(): void;
   on(event: string, listener: (...args: any[]) => void): unknown;
   once(event: string, listener: (...args: any[]) => void): unknown;
@@ -105,10 +105,26 @@ export function toWebRequest(request: NodeRequestLike, response: NodeResponseLik
   return new Request(url, init as RequestInit);
 }
 
+/**
+ * The JSON text of the answers toFetchHandler makes (a JSON-RPC answer, not a stream): node writes
+ * it at once, with its length, instead of reading the Response's body stream back chunk by chunk
+ * (in a profile of tools/call over node:http, that round trip was a quarter of the server's time).
+ */
+export const JSON_TEXTS: WeakMap<Response, string> = new WeakMap();
+const encoder = new TextEncoder();
+
 /** Writes a web Response to node, streaming its body (SSE included) until it ends or the client leaves. */
 export async function writeWebResponse(web: Response, response: NodeResponseLike): Promise<void> {
   const headers: Record<string, string> = {};
   web.headers.forEach((value, name) => (headers[name] = value));
+  const text = JSON_TEXTS.get(web);
+  if (text !== undefined) {
+    const bytes = encoder.encode(text);
+    headers["content-length"] = String(bytes.byteLength);
+    response.writeHead(web.status, headers);
+    response.end(bytes);
+    return;
+  }
   response.writeHead(web.status, headers);
   if (!web.body) {
     response.end();
