@@ -1,9 +1,16 @@
 import { defineConfig } from "vitest/config";
 import { SlowestFirst } from "./test/helpers/sequencer.js";
 
+/**
+ * Folders whose tests run in-process only (no servers, no environment changes that outlive a
+ * test): their files share worker processes (isolate: false), so TypeScript, ts-morph, prettier
+ * and the generator are loaded once per worker instead of once per file.
+ */
+const SHARED_WORKERS = ["api", "diff", "emit", "fuzz", "migrate", "model", "parse", "spec", "write"].map((dir) => `test/${dir}/**/*.test.ts`);
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
+    // No include here: a project that extends this config would add its own to it (arrays merge).
     globalSetup: ["test/helpers/global-setup.ts"],
     testTimeout: 120_000,
     hookTimeout: 300_000,
@@ -12,5 +19,9 @@ export default defineConfig({
     // core idle whenever a file waits on a child process (npm, node, the bin script).
     maxWorkers: 2,
     sequence: { sequencer: SlowestFirst },
+    projects: [
+      { extends: true, test: { name: "in-process", include: SHARED_WORKERS, isolate: false } },
+      { extends: true, test: { name: "isolated", include: ["test/**/*.test.ts"], exclude: [...SHARED_WORKERS, "**/node_modules/**"] } },
+    ],
   },
 });

@@ -15,6 +15,17 @@ import { startRedis, type RedisProcess } from "./redis-server.js";
  * there; without one the tests that need it fail and say why (see redis.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // vitest.config.ts has two projects (shared and isolated workers), each running this setup: the
+  // work is done once per run (both calls are in vitest's main process) and provided to both.
+  const shared = globalThis as { mcpGenSetup?: Promise<string | undefined> };
+  const first = shared.mcpGenSetup === undefined;
+  let dispose = async (): Promise<void> => undefined;
+  shared.mcpGenSetup ??= prepare().then(({ redisUrl, stop }) => ((dispose = stop), redisUrl));
+  project.provide("redisUrl", await shared.mcpGenSetup);
+  return async () => (first ? dispose() : undefined);
+}
+
+async function prepare(): Promise<{ redisUrl: string | undefined; stop: () => Promise<void> }> {
   if (REVISIONS.length === 0) throw new Error(`no spec mirror at ${SPEC_ROOT}: set MCP_SPEC_ROOT`);
   rmSync(join(REPO_ROOT, "test/tmp/scratch"), { recursive: true, force: true });
   // Three independent jobs at once: the runner's install (mostly network), the examples' build (a
@@ -36,8 +47,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!process.env["MCP_TEST_REDIS_URL"] && process.env["MCP_TEST_NO_REDIS"] !== "1") {
     redis = await startRedis().catch((error: Error) => (console.error(`global setup: ${error.message}`), undefined));
   }
-  project.provide("redisUrl", process.env["MCP_TEST_REDIS_URL"] || redis?.url);
-  return async () => redis?.dispose();
+  return { redisUrl: process.env["MCP_TEST_REDIS_URL"] || redis?.url, stop: async () => redis?.dispose() };
 }
 
 async function buildExamples(): Promise<void> {
