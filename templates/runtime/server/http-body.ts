@@ -1,6 +1,7 @@
 // The body of a Streamable HTTP POST: checked before it is read (Content-Type, Content-Length),
 // then read as a stream up to a limit, and decoded exactly once.
 import { errorResponse, isObject, JSONRPC } from "../shared/messages.js";
+import { NODE_BODIES } from "./node.js";
 import type { JsonRpcResponse } from "./types.js";
 
 /** The default largest POST body (the official SDK's limit is 4 MB too). */
@@ -35,6 +36,12 @@ function tooLarge(maxBytes: number): BodyRefusal {
 
 /** The body's bytes, or a refusal once it passes `maxBytes` (the rest is not read). */
 export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array | BodyRefusal> {
+  const fromNode = NODE_BODIES.get(request);
+  if (fromNode) {
+    const read = await fromNode(maxBytes);
+    if (read === "too-large") return tooLarge(maxBytes);
+    return read === "broken" ? refusal(400, JSONRPC.invalidRequest, "Bad Request: the body could not be read") : read;
+  }
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -6,7 +6,7 @@
 import { BodyRefusal, DEFAULT_MAX_BODY_BYTES, decodeBody, readBody, refuseBeforeReading } from "./http-body.js";
 import { SessionTable, type StreamHandle } from "./http-sessions.js";
 import { followSignal } from "./http-signal.js";
-import { JSON_TEXTS } from "./node.js";
+import { JSON_TEXTS, LIGHT_REQUEST_HANDLERS } from "./node.js";
 import { HEADER } from "../shared/protocol.js";
 import { errorResponse, JSONRPC, ProtocolError } from "../shared/messages.js";
 import { checkHostAndOrigin, type OriginOptions } from "./origin.js";
@@ -121,7 +121,7 @@ export function toFetchHandler(server: McpServer, options: FetchHandlerOptions =
   const sessions = new SessionTable(server, options.store ?? memoryStore(), limits);
   const resource = options.auth ? resourceServer(options.auth) : undefined;
   const context: HttpContext = { server, options, sessions, legacy: server.versions.session.length > 0, resource };
-  return async (request) => {
+  const handler = async (request: Request): Promise<Response> => {
     const path = pathOf(request);
     const metadata = resource && metadataResponse(resource, request, path);
     if (metadata) return metadata;
@@ -141,6 +141,9 @@ export function toFetchHandler(server: McpServer, options: FetchHandlerOptions =
         return deleteSession(context, request, auth);
     }
   };
+  // A `principal` callback is the user's code: it gets a real Request.
+  if (!options.principal) LIGHT_REQUEST_HANDLERS.add(handler);
+  return handler;
 }
 
 function pathOf(request: Request): string | undefined {

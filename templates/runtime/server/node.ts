@@ -153,6 +153,82 @@ export async function writeWebResponse(web: Response, response: NodeResponseLike
   if (!response.writableEnded) response.end();
 }
 
+/**
+ * The fetch handlers (toFetchHandler's, without a `principal` callback) that read of a request
+ * only its method, URL, headers' get() and keys(), signal and body: a POST reaches them as a
+ * lighter object than undici's Request (no URL re-parse, no Headers copy, no body stream), its
+ * body read straight from node up to the limit. Any other handler gets a real Request.
+ */
+export const LIGHT_REQUEST_HANDLERS: WeakSet<object> = new WeakSet();
+/** How a light request's body is read: its bytes, or why not (over `maxBytes`, or broken off). */
+export const NODE_BODIES: WeakMap<object, (maxBytes: number) => Promise<Uint8Array | "too-large" | "broken">> = new WeakMap();
+
+/** node's request headers (names already lower case, repeated ones joined) as the handler reads them. */
+class NodeHeaders {
+  constructor(private readonly raw: NodeRequestLike["headers"]) {}
+  get(name: string): string | null {
+    const value = this.raw[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+  }
+  has(name: string): boolean {
+    return this.raw[name.toLowerCase()] !== undefined;
+  }
+  keys(): IterableIterator<string> {
+    return Object.keys(this.raw)
+      .filter((name) => this.raw[name] !== undefined)
+      .sort()
+      .values();
+  }
+}
+
+/** The body's bytes, read from node as they arrive, up to `maxBytes` (past it the rest is discarded unread). */
+function readNodeBody(request: NodeRequestLike, maxBytes: number): Promise<Uint8Array | "too-large" | "broken"> {
+  return new Promise((resolve) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const listeners: Record<string, (...args: any[]) => void> = {
+      data: (chunk: Uint8Array) => {
+        size += chunk.byteLength;
+        if (size <= maxBytes) chunks.push(chunk);
+        else settle("too-large"), request.resume?.();
+      },
+      end: () => settle(joined(chunks, size)),
+      error: () => settle("broken"),
+      close: () => settle("broken"),
+    };
+    const settle = (result: Uint8Array | "too-large" | "broken") => {
+      for (const [event, listener] of Object.entries(listeners)) request.off?.(event, listener);
+      resolve(result);
+    };
+    for (const [event, listener] of Object.entries(listeners)) request.on(event, listener);
+    // Kept after settling: a client that breaks off the rest of a refused body makes node emit
+    // `error`, which with no listener would be an uncaught exception.
+    request.on("error", ignore);
+  });
+}
+
+function ignore(): void {}
+
+function joined(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) body.set(chunk, at), (at += chunk.byteLength);
+  return body;
+}
+
+/** A POST as a light request (see LIGHT_REQUEST_HANDLERS), its signal as toWebRequest's. */
+function lightRequest(request: NodeRequestLike, response: NodeResponseLike): Request {
+  const controller = new AbortController();
+  response.on("close", () => {
+    if (!response.writableEnded) controller.abort();
+  });
+  const url = new URL(request.url ?? "/", `http://${safeHost(request.headers["host"]) ?? "invalid.host"}`).href;
+  const light = { method: "POST", url, headers: new NodeHeaders(request.headers), signal: controller.signal, body: null };
+  NODE_BODIES.set(light, (maxBytes) => readNodeBody(request, maxBytes));
+  return light as unknown as Request;
+}
+
 /** A node:http request listener around a fetch handler. */
 export function toNodeListener(handler: (request: Request) => Promise<Response>, options: NodeListenerOptions = {}): (request: NodeRequestLike, response: NodeResponseLike) => void {
   let toldOfAborts = false;
@@ -160,7 +236,8 @@ export function toNodeListener(handler: (request: Request) => Promise<Response>,
   return (request, response) => {
     void (async () => {
       try {
-        await writeWebResponse(await handler(toWebRequest(request, response)), response);
+        const light = request.method === "POST" && LIGHT_REQUEST_HANDLERS.has(handler);
+        await writeWebResponse(await handler(light ? lightRequest(request, response) : toWebRequest(request, response)), response);
       } catch (error) {
         const gone = response.writableEnded === false && (error as { code?: unknown } | null)?.code === "ECONNRESET";
         if (!gone) report(error);
