@@ -54,12 +54,23 @@ export function toolCatalog(): ToolCatalog {
   };
 }
 
+/** A tool's x-mcp-header annotations, read once per inputSchema object (the listing that holds it is cached). */
+const annotationsBySchema = new WeakMap<object, ReturnType<typeof paramHeadersOf>>();
+function annotationsOf(schema: unknown): ReturnType<typeof paramHeadersOf> {
+  if (schema === null || typeof schema !== "object") return paramHeadersOf(schema);
+  let annotated = annotationsBySchema.get(schema);
+  if (!annotated) annotationsBySchema.set(schema, (annotated = paramHeadersOf(schema)));
+  return annotated;
+}
+
 /** Why a tools/call's `Mcp-Param-*` headers disagree with its body, or undefined when they agree. */
 export function paramHeaderMismatch(headers: Headers, name: string, args: unknown, schema: unknown): string | undefined {
-  const prefix = HEADER.paramPrefix.toLowerCase();
-  const sent = [...headers.keys()].filter((h) => h.toLowerCase().startsWith(prefix));
-  const annotated = paramHeadersOf(schema);
-  if (!annotated.ok) return sent.length ? `Header mismatch: tool "${name}" has invalid x-mcp-header annotations` : undefined;
+  const annotated = annotationsOf(schema);
+  if (!annotated.ok) {
+    const prefix = HEADER.paramPrefix.toLowerCase();
+    const sent = [...headers.keys()].some((h) => h.toLowerCase().startsWith(prefix));
+    return sent ? `Header mismatch: tool "${name}" has invalid x-mcp-header annotations` : undefined;
+  }
   for (const param of annotated.headers) {
     const raw = headers.get(`${HEADER.paramPrefix}${param.name}`);
     const value = valueAt(args, param.path);
