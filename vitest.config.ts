@@ -20,8 +20,10 @@ export default defineConfig({
     maxWorkers: 2,
     sequence: { sequencer: SlowestFirst },
     projects: [
-      { extends: true, test: { name: "in-process", include: SHARED_WORKERS, isolate: false } },
-      { extends: true, test: { name: "isolated", include: ["test/**/*.test.ts"], exclude: [...SHARED_WORKERS, "**/node_modules/**"] } },
+      { extends: true, test: { name: "in-process", include: SHARED_WORKERS, isolate: false, sequence: { groupOrder: 0 } } },
+      // Then the files that start servers, clients and CLIs: most of their time is spent waiting
+      // on those processes, so three at a time keep both cores busy.
+      { extends: true, test: { name: "isolated", include: ["test/**/*.test.ts"], exclude: [...SHARED_WORKERS, "**/node_modules/**"], maxWorkers: 3, sequence: { groupOrder: 1 }, setupFiles: ["test/helpers/after-setup.ts"] } },
     ],
   },
 });

@@ -7,6 +7,7 @@ import { main } from "../../src/cli.js";
 import { ensureRunner } from "./conformance-runner.js";
 import { GENERATED_JS_ROOT, GENERATED_ROOT, REPO_ROOT, REVISIONS, SPEC_ROOT } from "./spec.js";
 import { startRedis, type RedisProcess } from "./redis-server.js";
+import { clearReady, recordJob } from "./ready.js";
 
 /**
  * Generates every revision of the mirror once for the whole run, as TypeScript sources and in
@@ -29,11 +30,12 @@ async function prepare(): Promise<{ redisUrl: string | undefined; stop: () => Pr
   if (REVISIONS.length === 0) throw new Error(`no spec mirror at ${SPEC_ROOT}: set MCP_SPEC_ROOT`);
   rmSync(join(REPO_ROOT, "test/tmp/scratch"), { recursive: true, force: true });
   // Three independent jobs at once: the runner's install (mostly network), the examples' build (a
-  // child process: mcp-gen and tsc) and the generation here (in this process). In sequence they
-  // kept the first test file waiting about 40 s on a fresh clone.
-  const runner = ensureRunner(); // once here: test files running in parallel must not each run npm ci
-  const examples = buildExamples();
-  for (const job of [runner, examples]) job.catch(() => undefined); // awaited below; a failure must not surface as an unhandled rejection first
+  // child process: mcp-gen and tsc) and the generation here (in this process). Only the
+  // generation is awaited: the first files (in-process) need nothing else, and the others wait
+  // for the job they need (ready.ts), so the run starts about 15 s sooner on a fresh clone.
+  clearReady();
+  const runner = recordJob("runner", ensureRunner()); // once here: test files running in parallel must not each run npm ci
+  const examples = recordJob("examples", buildExamples());
   for (const [out, emit] of [[GENERATED_ROOT, "ts"], [GENERATED_JS_ROOT, "js"]] as const) {
     rmSync(out, { recursive: true, force: true });
     const args = ["generate", "--quiet", "--emit", emit, "--spec-root", SPEC_ROOT, "--out", out];
@@ -41,13 +43,13 @@ async function prepare(): Promise<{ redisUrl: string | undefined; stop: () => Pr
     const code = await main(args);
     if (code !== 0) throw new Error(`generation (--emit ${emit}) failed with exit code ${code}`);
   }
-  await runner;
-  await examples;
   let redis: RedisProcess | undefined;
   if (!process.env["MCP_TEST_REDIS_URL"] && process.env["MCP_TEST_NO_REDIS"] !== "1") {
     redis = await startRedis().catch((error: Error) => (console.error(`global setup: ${error.message}`), undefined));
   }
-  return { redisUrl: process.env["MCP_TEST_REDIS_URL"] || redis?.url, stop: async () => redis?.dispose() };
+  // The jobs are awaited before the run ends: vitest's process must not exit in the middle of one.
+  const stop = async () => void (await Promise.all([runner, examples, redis?.dispose()]));
+  return { redisUrl: process.env["MCP_TEST_REDIS_URL"] || redis?.url, stop };
 }
 
 async function buildExamples(): Promise<void> {

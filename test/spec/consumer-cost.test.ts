@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { whenReady } from "../helpers/ready.js";
 import { namespaceOf } from "../../src/emit/root.js";
 import { GENERATED_JS_ROOT, REPO_ROOT, REVISIONS, generatedDir, generatedJsDir, scratchDir } from "../helpers/spec.js";
 
@@ -46,6 +47,7 @@ async function instantiations(name: string, program: string, index: string, type
 }
 
 describe(`a consumer of the default output (${revision}) type-checks at the SDK's cost`, () => {
+  beforeAll(() => whenReady("examples"), 600_000); // examples/gen, built by the global setup
   it(`one import (CallToolRequestSchema.parse): at most ${BUDGET.oneImport.toLocaleString("en-US")} instantiations, and the .ts sources cost many times more`, async () => {
     const [js, sources] = await Promise.all([
       instantiations("consumer-one-import", programs.ONE_IMPORT, join(generatedJsDir(revision), "index.js")),

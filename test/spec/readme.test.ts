@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { whenReady } from "../helpers/ready.js";
 import { GENERATED_ROOT, REPO_ROOT } from "../helpers/spec.js";
 import { STRICTEST, tsc } from "../helpers/tsc.js";
 import { REVISIONS as EXAMPLE_REVISIONS } from "../../examples/build.mjs";
@@ -24,6 +25,7 @@ function indexOf(target: string): string {
 }
 
 describe("README and docs/ snippets", () => {
+  beforeAll(() => whenReady("examples"), 600_000); // examples/gen, built by the global setup
   it("compile under the strictest settings against the generated code they import", async () => {
     const found = snippets();
     expect(found.length).toBeGreaterThanOrEqual(5);
