@@ -28,7 +28,9 @@ export const ANNOTATED = [
   "",
 ].join("\n");
 export const ANNOTATED_CORE = [
-  'import { CallToolRequestSchema, type CallToolRequest } from "@modelcontextprotocol/core";',
+  'import { CallToolRequestSchema } from "@modelcontextprotocol/core";',
+  // core exports the schemas; the SDK's types of them come from its server (and client) packages.
+  'import type { CallToolRequest } from "@modelcontextprotocol/server";',
   "declare const input: unknown;",
   "export const request: CallToolRequest = CallToolRequestSchema.parse(input);",
   "",
