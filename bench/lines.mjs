@@ -37,7 +37,7 @@ async function stdioOnce(runtime, megabytes) {
 }
 
 async function sseOnce(runtime, megabytes) {
-  const { SseParser } = await import(pathToFileURL(join(runtime, "sse.js")).href);
+  const { SseParser } = await import(pathToFileURL(join(runtime, "shared", "sse.js")).href);
   const text = `event: message\ndata: ${line(megabytes)}\n`;
   const parser = new SseParser();
   const started = performance.now();
