@@ -2,8 +2,8 @@
 // reached, stays silent or answers garbage; a bad catalog.json at its line and column; names that
 // collide; a deterministic snapshot; --help; and the protocol output generated beside the catalog.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { splitCommand } from "../../src/catalog/command.js";
@@ -179,6 +179,33 @@ describe("the snapshot and the command line", () => {
   });
 });
 
+/**
+ * The protocol output beside a catalog is the generator's output of its revision, as the suite's
+ * global setup generated it (whose every file spec/typecheck and spec/default-output compile under
+ * the strictest settings): the same bytes, one folder up from its runtime.
+ */
+function expectSameOutput(protocol: string, generatedRoot: string): void {
+  const files = (dir: string) => readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => statSync(join(dir, f)).isFile()).sort();
+  const own = files(protocol).filter((f) => f !== ".mcp-gen.json" && !f.startsWith("runtime/"));
+  const revision = join(generatedRoot, "2025-11-25");
+  expect(own).toEqual(files(revision));
+  for (const file of own) expect([file, readFileSync(join(protocol, file), "utf8")]).toEqual([file, readFileSync(join(revision, file), "utf8").replaceAll("../runtime/", "./runtime/")]);
+  const runtime = files(join(protocol, "runtime"));
+  expect(runtime).toEqual(files(join(generatedRoot, "runtime")));
+  for (const file of runtime) expect([file, readFileSync(join(protocol, "runtime", file), "utf8")]).toEqual([file, readFileSync(join(generatedRoot, "runtime", file), "utf8")]);
+}
+
+/**
+ * Diagnostics of the catalog's own files (index, schemas, types, validators), checked in full; its
+ * protocol output (compared above) is checked as far as they need it.
+ */
+function catalogDiagnostics(dir: string, options: object, out: string, pattern: string): string[] {
+  const compilation = compile(dir, options, [join(out, pattern)]);
+  const own = (file: string) => file.startsWith(`${out}/`) && !file.startsWith(`${out}/protocol/`);
+  expect(compilation.program.getSourceFiles().filter((f) => own(f.fileName)).map((f) => basename(f.fileName)).sort()).toEqual(readdirSync(out).filter((f) => f.endsWith(pattern.slice(1))).sort());
+  return compilation.diagnostics(own);
+}
+
 describe("without --protocol: the protocol output is generated beside the catalog", () => {
   it("for --revision 2025-11-25: <out>/protocol, the stubs import from it, and the output (by default .js + .d.ts) compiles under the strictest settings", async () => {
     const out = join(OUT, "alongside");
@@ -193,7 +220,8 @@ describe("without --protocol: the protocol output is generated beside the catalo
     expect(JSON.parse(readFileSync(join(out, "catalog.json"), "utf8")).revision).toBe("2025-11-25");
     const check = await runCli(["catalog", ...INCIDENTS_ARGS.slice(0, 2), "--revision", "2025-11-25", "--spec-root", SPEC_ROOT, "--out", out, "--check", "--quiet"]);
     expect([check.code, check.stdout]).toEqual([0, ""]);
-    expect(compile(join(OUT, "alongside-tsc"), { ...STRICTEST, skipLibCheck: false }, [join(out, "*.d.ts")]).diagnostics()).toEqual([]);
+    expectSameOutput(join(out, "protocol"), GENERATED_JS_ROOT);
+    expect(catalogDiagnostics(join(OUT, "alongside-tsc"), { ...STRICTEST, skipLibCheck: false }, out, "*.d.ts")).toEqual([]);
     // The default output runs as it is: plain ES modules, nothing to transpile.
     const stubs = (await import(pathToFileURL(join(out, "index.js")).href)) as Record<string, unknown>;
     expect(typeof stubs["createTools"]).toBe("function");
@@ -205,6 +233,7 @@ describe("without --protocol: the protocol output is generated beside the catalo
     expect(result.code).toBe(0);
     expect(readdirSync(out).filter((f) => f.endsWith(".js"))).toEqual([]);
     expect(existsSync(join(out, "index.ts")) && existsSync(join(out, "protocol/index.ts"))).toBe(true);
-    expect(compile(join(OUT, "alongside-ts-tsc"), STRICTEST, [join(out, "*.ts")]).diagnostics()).toEqual([]);
+    expectSameOutput(join(out, "protocol"), GENERATED_ROOT);
+    expect(catalogDiagnostics(join(OUT, "alongside-ts-tsc"), STRICTEST, out, "*.ts")).toEqual([]);
   });
 });
