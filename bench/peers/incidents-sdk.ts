@@ -4,7 +4,8 @@
 // completions, `inputRequired` + `acceptedContent` for the sev1 form, and `serveStdio` with a
 // factory, which serves both eras (2026-07-28 per-request `_meta`, 2025-11-25 `initialize`).
 // Same tools (names, schemas, descriptions), resources, template, prompt and behaviour: the peer
-// of bench/startup.mjs (cold start) and bench/bundle.mjs (bundle size). Not part of the examples.
+// of bench/startup.mjs (cold start) and bench/bundle.mjs (bundle size), and the yardstick server
+// test/examples/incidents.test.ts drives with the example's own client flow. Not part of the examples.
 import {
   acceptedContent,
   completable,

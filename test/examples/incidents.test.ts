@@ -1,7 +1,7 @@
 // examples/incidents, driven by the official clients: the SDK v2 client pinned to 2026-07-28 and
 // the SDK v1 client (2025-11-25), over stdio and Streamable HTTP. The same flow also drives the
-// incident log written on the official SDK v2 server (fixtures/incidents-sdk-v2.ts), which is what
-// the example is measured against.
+// incident log written on the official SDK v2 server (bench/peers/incidents-sdk.ts), which is what
+// the example is measured against (the cold-start and bundle benches).
 import { mkdirSync, writeFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ClientCredentialsProvider, Client as V2Client, StreamableHTTPClientTransport as V2Http } from "@modelcontextprotocol/client";
@@ -148,10 +148,11 @@ describe("examples/incidents with the official clients", () => {
 
 describe("the same incident log on the official SDK v2 server (the yardstick)", () => {
   const dir = join(REPO_ROOT, "test/tmp/incidents-sdk");
-  const main = join(dir, "incidents-sdk-v2.mjs");
+  const main = join(dir, "incidents-sdk.mjs");
   beforeAll(() => {
     mkdirSync(dir, { recursive: true });
-    const source = readFileSync(join(REPO_ROOT, "test/examples/fixtures/incidents-sdk-v2.ts"), "utf8");
+    // The peer the cold-start and bundle benches measure examples/incidents against.
+    const source = readFileSync(join(REPO_ROOT, "bench/peers/incidents-sdk.ts"), "utf8");
     writeFileSync(main, ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } }).outputText);
   });
 
