@@ -170,6 +170,19 @@ function typescriptEmit(ts: typeof TypeScript, tree: TypeScript.SourceFile): Tra
 }
 
 /**
+ * Zod as a namespace import in the JavaScript (`import * as z`), where the sources and the
+ * declarations keep `import { z }`. At run time both are zod's exports; but a bundler keeps every
+ * member of an object imported by name (zod's locales among them: esbuild of examples/incidents,
+ * 175,646 gzip bytes with `{ z }`, 123,439 with the namespace), while the declarations' `{ z }`
+ * costs a consumer's checker far less than the namespace (the README's annotated parse: 982
+ * instantiations against 2,826, under NodeNext).
+ */
+const ZOD_NAMED_IMPORT = /^import \{ z \} from "zod";$/m;
+export function zodNamespaceImport(js: string): string {
+  return js.replace(ZOD_NAMED_IMPORT, 'import * as z from "zod";');
+}
+
+/**
  * The output as `.js` + `.d.ts`: each `.ts` file becomes both, its header first in each; files
  * that are not TypeScript pass through. The shared runtime is transpiled at build time
  * (dist/pretranspiled.json); the rest here.
@@ -193,7 +206,7 @@ export function toJavaScript(files: readonly OutputFile[]): OutputFile[] {
     const { header } = splitHeader(file.content);
     const base = file.path.replace(/\.ts$/, "");
     return [
-      { path: `${base}.js`, content: header + out.js },
+      { path: `${base}.js`, content: header + zodNamespaceImport(out.js) },
       { path: `${base}.d.ts`, content: header + out.dts },
     ];
   });

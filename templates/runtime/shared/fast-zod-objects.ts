@@ -112,7 +112,7 @@ let compiles: boolean | undefined;
 function canCompile(): boolean {
   if (compiles === undefined) {
     const config = z.config() as { jitless?: boolean };
-    compiles = config.jitless !== true && z.core.util.allowsEval.value === true;
+    compiles = config.jitless !== true && z.util.allowsEval.value === true;
   }
   return compiles;
 }
