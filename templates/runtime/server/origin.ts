@@ -23,7 +23,7 @@ function hostAllowed(host: string, allowed: readonly string[] | "*" | undefined)
 }
 
 /** Why the request is refused (answered with 403), or undefined when Host and Origin are allowed. */
-export function checkHostAndOrigin(request: Request, options: OriginOptions): string | undefined {
+export function checkHostAndOrigin(request: { readonly headers: { get(name: string): string | null }; readonly url: string }, options: OriginOptions): string | undefined {
   const host = request.headers.get("host") ?? new URL(request.url).host;
   if (!hostAllowed(host, options.allowedHosts)) return `Invalid Host: ${host}`;
   const origin = request.headers.get("origin");

@@ -1,0 +1,115 @@
+// toFetchHandler's requests and answers straight on node:http's objects (toNodeListener picks this
+// path): the headers read where node parsed them, the body read from node up to the limit, the
+// answer written with its length in one go. No undici Request, Headers copy, body stream or
+// Response is built for it: under load, those were most of the cost of a small request.
+import { clientGone, headersOf, pump, urlOf, type NodeRequestLike, type NodeResponseLike } from "./node.js";
+import { concat, type HeaderReader, type HttpRequest, type Reply } from "./http-reply.js";
+
+/** node's request headers (names already lower case, repeated ones joined) as the handler reads them. */
+class NodeHeaders implements HeaderReader {
+  constructor(private readonly raw: NodeRequestLike["headers"]) {}
+  get(name: string): string | null {
+    const value = this.raw[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+  }
+  has(name: string): boolean {
+    return this.raw[name.toLowerCase()] !== undefined;
+  }
+  keys(): IterableIterator<string> {
+    return Object.keys(this.raw)
+      .filter((name) => this.raw[name] !== undefined)
+      .sort()
+      .values();
+  }
+}
+
+/** A node request as the handler reads it. */
+export function nodeRequest(request: NodeRequestLike, response: NodeResponseLike): HttpRequest {
+  let url: string | undefined;
+  let web: Request | undefined;
+  const method = request.method ?? "GET";
+  const signal = clientGone(response);
+  return {
+    method,
+    get path() {
+      return pathOf(request);
+    },
+    get url() {
+      return (url ??= urlOf(request).href);
+    },
+    headers: new NodeHeaders(request.headers),
+    signal,
+    body: (maxBytes) => readNodeBody(request, maxBytes),
+    // For the user's callbacks: method, URL, headers and signal; the body is read by the handler alone.
+    web: () => (web ??= new Request(urlOf(request), { method, headers: headersOf(request), signal })),
+    // node holds the request, its response and their listeners until the response ends.
+    hold: () => undefined,
+  };
+}
+
+/** A path made of these is its own URL path (no dot segments, escapes or backslashes to normalise). */
+const PLAIN_PATH = /^\/(?!\/)[A-Za-z0-9_~\/-]*$/;
+
+/** The URL's path, as `new URL(...)` gives it: at once for a plain path, else parsed. */
+function pathOf(request: NodeRequestLike): string | undefined {
+  const target = request.url ?? "/";
+  const query = target.indexOf("?");
+  const path = query < 0 ? target : target.slice(0, query);
+  if (PLAIN_PATH.test(path)) return path;
+  try {
+    return urlOf(request).pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The body's bytes, read from node as they arrive, up to `maxBytes` (past it the rest is discarded unread). */
+function readNodeBody(request: NodeRequestLike, maxBytes: number): Promise<Uint8Array | "too-large" | "broken"> {
+  return new Promise((resolve) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const data = (chunk: Uint8Array) => {
+      size += chunk.byteLength;
+      if (size <= maxBytes) chunks.push(chunk);
+      else settle("too-large"), request.resume?.();
+    };
+    const end = () => settle(concat(chunks, size));
+    const broken = () => settle("broken");
+    const settle = (result: Uint8Array | "too-large" | "broken") => {
+      request.off?.("data", data);
+      request.off?.("end", end);
+      request.off?.("error", broken);
+      request.off?.("close", broken);
+      resolve(result);
+    };
+    request.on("data", data);
+    request.on("end", end);
+    request.on("error", broken);
+    request.on("close", broken);
+    // Kept after settling: a client that breaks off the rest of a refused body makes node emit
+    // `error`, which with no listener would be an uncaught exception.
+    request.on("error", ignore);
+  });
+}
+
+function ignore(): void {}
+
+const encoder = new TextEncoder();
+
+/** Writes a reply: a text at once, with its length; a stream (SSE) as it comes, its headers first. */
+export async function writeReply(reply: Reply, response: NodeResponseLike): Promise<void> {
+  const { body } = reply;
+  if (typeof body === "string") {
+    const bytes = encoder.encode(body);
+    response.writeHead(reply.status, { ...reply.headers, "content-length": String(bytes.byteLength) });
+    response.end(bytes);
+    return;
+  }
+  response.writeHead(reply.status, reply.headers);
+  if (body === null) {
+    response.end();
+    return;
+  }
+  if ((reply.headers["content-type"] ?? "").startsWith("text/event-stream")) response.flushHeaders?.();
+  await pump(body, response);
+}
