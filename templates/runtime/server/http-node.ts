@@ -28,7 +28,12 @@ export function nodeRequest(request: NodeRequestLike, response: NodeResponseLike
   let url: string | undefined;
   let web: Request | undefined;
   const method = request.method ?? "GET";
-  const signal = clientGone(response);
+  // Once a request's answer settles, its signal is left alone (see http-signal.ts): an SSE answer
+  // may still be on its way out when the client leaves, and that cancels nothing.
+  let answered = false;
+  const gone = clientGone(response, () => !answered);
+  const signal = gone.signal;
+  const settled = () => void (answered = true);
   return {
     method,
     get path() {
@@ -39,6 +44,8 @@ export function nodeRequest(request: NodeRequestLike, response: NodeResponseLike
     },
     headers: new NodeHeaders(request.headers),
     signal,
+    // The request's own signal serves as the followed one: no second controller, no listener.
+    follow: () => ({ controller: gone, until: (answer) => void answer.then(settled, settled) }),
     body: (maxBytes) => readNodeBody(request, maxBytes),
     // For the user's callbacks: method, URL, headers and signal; the body is read by the handler alone.
     web: () => (web ??= new Request(urlOf(request), { method, headers: headersOf(request), signal })),
@@ -95,15 +102,22 @@ function readNodeBody(request: NodeRequestLike, maxBytes: number): Promise<Uint8
 function ignore(): void {}
 
 const encoder = new TextEncoder();
+/** A text of these has as many UTF-8 bytes as characters. */
+const ASCII = /^[\x00-\x7f]*$/;
+
+function writeWhole(reply: Reply, body: string | Uint8Array, length: number, response: NodeResponseLike): void {
+  response.writeHead(reply.status, { ...reply.headers, "content-length": String(length) });
+  response.end(body);
+}
 
 /** Writes a reply: a text at once, with its length; a stream (SSE) as it comes, its headers first. */
 export async function writeReply(reply: Reply, response: NodeResponseLike): Promise<void> {
   const { body } = reply;
   if (typeof body === "string") {
+    // An ASCII text goes to node as it is: node sends it in one write with the headers.
+    if (ASCII.test(body)) return writeWhole(reply, body, body.length, response);
     const bytes = encoder.encode(body);
-    response.writeHead(reply.status, { ...reply.headers, "content-length": String(bytes.byteLength) });
-    response.end(bytes);
-    return;
+    return writeWhole(reply, bytes, bytes.byteLength, response);
   }
   response.writeHead(reply.status, reply.headers);
   if (body === null) {

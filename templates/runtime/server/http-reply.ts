@@ -3,6 +3,7 @@
 // own objects (http-node.ts), so that node:http answers without building undici's Request and
 // Response (most of a small request's cost there). The handler decides; the adapters only carry.
 import { errorResponse, JSONRPC } from "../shared/messages.js";
+import { followSignal, type FollowedSignal } from "./http-signal.js";
 
 /** The header reads the handler (and the Mcp-Param-* check) make. */
 export interface HeaderReader {
@@ -20,6 +21,8 @@ export interface HttpRequest {
   readonly headers: HeaderReader;
   /** Aborted when the client goes away before the answer ends. */
   readonly signal: AbortSignal;
+  /** The signal a request's handler gets: aborted with `signal` until its answer settles, never after (see http-signal.ts). */
+  follow(): FollowedSignal;
   /** The body's bytes, up to `maxBytes`: "too-large" past them (the rest is not read), "broken" when the client broke it off. */
   body(maxBytes: number): Promise<Uint8Array | "too-large" | "broken">;
   /** A web Request for the user's callbacks (`principal`, `auth.verify`): the request itself, or one made on demand. */
@@ -70,6 +73,7 @@ export function webRequest(request: Request): HttpRequest {
     url: request.url,
     headers: request.headers,
     signal: request.signal,
+    follow: () => followSignal(request.signal),
     body: (maxBytes) => readStream(request.body, maxBytes),
     web: () => request,
     hold: (done) => holdUntil(request, done),

@@ -6,7 +6,7 @@
 // before a byte of it is read; the body is then read up to a limit and decoded once.
 import { BodyRefusal, DEFAULT_MAX_BODY_BYTES, decodeBody, readBody, refuseBeforeReading } from "./http-body.js";
 import { SessionTable, type StreamHandle } from "./http-sessions.js";
-import { followSignal } from "./http-signal.js";
+import type { FollowedSignal } from "./http-signal.js";
 import { NODE_HANDLERS } from "./node.js";
 import { nodeRequest, writeReply } from "./http-node.js";
 import { jsonReply, Reply, TEXT_TYPE, toResponse, webRequest, type HttpRequest } from "./http-reply.js";
@@ -113,7 +113,7 @@ async function answer(context: HttpContext, request: HttpRequest): Promise<Reply
   if (metadata) return metadata;
   if (options.path !== undefined && path !== options.path) return new Reply(404, { "content-type": TEXT_TYPE }, "Not Found");
   const allowed = context.legacy ? "GET, POST, DELETE" : "POST";
-  if (!allowed.split(", ").includes(request.method)) return new Reply(405, { allow: allowed });
+  if (request.method !== "POST" && (!context.legacy || (request.method !== "GET" && request.method !== "DELETE"))) return new Reply(405, { allow: allowed });
   const origin = checkHostAndOrigin(request, options);
   if (origin) return jsonReply(errorResponse(null, -32000, origin), 403);
   const auth = resource ? await authenticate(resource, request, (error) => context.server.reportError(error)) : undefined;
@@ -205,7 +205,7 @@ async function answerPost(context: HttpContext, request: HttpRequest, body: Reco
     request.hold(answer);
     answer.then(state.release, state.release);
   };
-  const response = await stream(context.server, message, { ...base, ...(session ? { session } : {}) }, headers, running);
+  const response = await stream(context.server, message, { ...base, ...(session ? { session } : {}) }, headers, running, request.follow());
   if (session && !found && session.binding && !(await context.sessions.add(session, principal))) {
     session.close();
     return jsonReply(errorResponse(message.id, -32000, "Service Unavailable: too many sessions"), 503, { "retry-after": "60" });
@@ -256,8 +256,7 @@ async function legacySession(context: HttpContext, request: HttpRequest, princip
  * Runs a request and answers with JSON when nothing precedes its response, or with an SSE stream
  * when notifications (progress, logs, listen) or requests to the client come first.
  */
-async function stream(server: McpServer, request: JsonRpcRequest, info: TransportInfo & { signal: AbortSignal }, headers: Record<string, string>, running: (answer: Promise<unknown>) => void): Promise<Reply> {
-  const followed = followSignal(info.signal);
+async function stream(server: McpServer, request: JsonRpcRequest, info: TransportInfo & { signal: AbortSignal }, headers: Record<string, string>, running: (answer: Promise<unknown>) => void, followed: FollowedSignal): Promise<Reply> {
   const cancel = followed.controller;
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const early: unknown[] = [];

@@ -19,7 +19,7 @@ export interface NodeRequestLike {
 export interface NodeResponseLike {
   writeHead(status: number, headers: Record<string, string | string[]>): unknown;
   write(chunk: Uint8Array): boolean;
-  end(chunk?: Uint8Array): unknown;
+  end(chunk?: Uint8Array | string): unknown;
   flushHeaders?(): void;
   on(event: string, listener: (...args: any[]) => void): unknown;
   once(event: string, listener: (...args: any[]) => void): unknown;
@@ -88,13 +88,13 @@ export function safeHost(host: unknown): string | undefined {
   }
 }
 
-/** A signal that aborts when the client goes away before the response ends. */
-export function clientGone(response: NodeResponseLike): AbortSignal {
+/** Aborts when the client goes away before the response ends (and, if given, while `watched()` says so). */
+export function clientGone(response: NodeResponseLike, watched?: () => boolean): AbortController {
   const controller = new AbortController();
   response.on("close", () => {
-    if (!response.writableEnded) controller.abort();
+    if (!response.writableEnded && (!watched || watched())) controller.abort();
   });
-  return controller.signal;
+  return controller;
 }
 
 /**
@@ -107,7 +107,7 @@ export function urlOf(request: NodeRequestLike): URL {
 
 /** A web Request for a node request; its signal aborts when the client goes away before the answer ends. */
 export function toWebRequest(request: NodeRequestLike, response: NodeResponseLike): Request {
-  const signal = clientGone(response);
+  const { signal } = clientGone(response);
   const method = request.method ?? "GET";
   const body = method === "GET" || method === "HEAD" ? undefined : bodyStream(request);
   // `duplex: "half"` is what fetch requires of a streamed request body.
