@@ -4,6 +4,7 @@
 // Response is built for it: under load, those were most of the cost of a small request.
 import { clientGone, headersOf, pump, urlOf, type NodeRequestLike, type NodeResponseLike } from "./node.js";
 import { concat, type HeaderReader, type HttpRequest, type Reply } from "./http-reply.js";
+import type { FollowedSignal } from "./http-signal.js";
 
 /** node's request headers (names already lower case, repeated ones joined) as the handler reads them. */
 class NodeHeaders implements HeaderReader {
@@ -23,35 +24,56 @@ class NodeHeaders implements HeaderReader {
   }
 }
 
-/** A node request as the handler reads it. */
+/** A node request as the handler reads it (a class: one shape, its methods shared, for a hot path). */
+class NodeHttpRequest implements HttpRequest {
+  readonly method: string;
+  readonly headers: NodeHeaders;
+  readonly signal: AbortSignal;
+  readonly #request: NodeRequestLike;
+  readonly #gone: AbortController;
+  #answered = false;
+  #url: string | undefined;
+  #web: Request | undefined;
+
+  constructor(request: NodeRequestLike, response: NodeResponseLike) {
+    this.#request = request;
+    this.method = request.method ?? "GET";
+    this.headers = new NodeHeaders(request.headers);
+    // Once a request's answer settles, its signal is left alone (see http-signal.ts): an SSE answer
+    // may still be on its way out when the client leaves, and that cancels nothing.
+    this.#gone = clientGone(response, () => !this.#answered);
+    this.signal = this.#gone.signal;
+  }
+
+  get path(): string | undefined {
+    return pathOf(this.#request);
+  }
+
+  get url(): string {
+    return (this.#url ??= urlOf(this.#request).href);
+  }
+
+  /** The request's own signal serves as the followed one: no second controller, no listener. */
+  follow(): FollowedSignal {
+    const settled = () => void (this.#answered = true);
+    return { controller: this.#gone, until: (answer) => void answer.then(settled, settled) };
+  }
+
+  body(maxBytes: number): Promise<Uint8Array | "too-large" | "broken"> {
+    return readNodeBody(this.#request, maxBytes);
+  }
+
+  /** For the user's callbacks: method, URL, headers and signal; the body is read by the handler alone. */
+  web(): Request {
+    return (this.#web ??= new Request(urlOf(this.#request), { method: this.method, headers: headersOf(this.#request), signal: this.signal }));
+  }
+
+  /** node holds the request, its response and their listeners until the response ends. */
+  hold(): void {}
+}
+
 export function nodeRequest(request: NodeRequestLike, response: NodeResponseLike): HttpRequest {
-  let url: string | undefined;
-  let web: Request | undefined;
-  const method = request.method ?? "GET";
-  // Once a request's answer settles, its signal is left alone (see http-signal.ts): an SSE answer
-  // may still be on its way out when the client leaves, and that cancels nothing.
-  let answered = false;
-  const gone = clientGone(response, () => !answered);
-  const signal = gone.signal;
-  const settled = () => void (answered = true);
-  return {
-    method,
-    get path() {
-      return pathOf(request);
-    },
-    get url() {
-      return (url ??= urlOf(request).href);
-    },
-    headers: new NodeHeaders(request.headers),
-    signal,
-    // The request's own signal serves as the followed one: no second controller, no listener.
-    follow: () => ({ controller: gone, until: (answer) => void answer.then(settled, settled) }),
-    body: (maxBytes) => readNodeBody(request, maxBytes),
-    // For the user's callbacks: method, URL, headers and signal; the body is read by the handler alone.
-    web: () => (web ??= new Request(urlOf(request), { method, headers: headersOf(request), signal })),
-    // node holds the request, its response and their listeners until the response ends.
-    hold: () => undefined,
-  };
+  return new NodeHttpRequest(request, response);
 }
 
 /** A path made of these is its own URL path (no dot segments, escapes or backslashes to normalise). */

@@ -14,7 +14,23 @@ export interface OriginOptions {
 /** The loopback host names (as `Host` and `URL.hostname` give them). */
 export const LOOPBACK: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
+/**
+ * The default check's verdicts on the hosts seen lately: a client names the same Host on every
+ * request. Bounded: cleared when full, so that hostile Host values cannot grow it.
+ */
+const loopbackVerdicts = new Map<string, boolean>();
+
 function hostAllowed(host: string, allowed: readonly string[] | "*" | undefined): boolean {
+  if (allowed !== undefined || host.length > 300) return checkHost(host, allowed);
+  let verdict = loopbackVerdicts.get(host);
+  if (verdict === undefined) {
+    if (loopbackVerdicts.size >= 256) loopbackVerdicts.clear();
+    loopbackVerdicts.set(host, (verdict = checkHost(host, undefined)));
+  }
+  return verdict;
+}
+
+function checkHost(host: string, allowed: readonly string[] | "*" | undefined): boolean {
   if (allowed === "*") return true;
   const lower = host.toLowerCase();
   const name = lower.startsWith("[") ? lower.slice(0, lower.indexOf("]") + 1) : lower.split(":")[0]!;
