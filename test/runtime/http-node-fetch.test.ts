@@ -153,7 +153,7 @@ describe("toNodeListener(toFetchHandler(…)) and the fetch path answer alike", 
     const verify = async (token: string, request: Request) => {
       if (token === "boom") throw new Error("the key set is unreachable");
       // What a verifier may read of the request: both paths give it the method, URL and headers.
-      return token === "good" && request.method === "POST" && new URL(request.url).pathname === "/mcp" && request.headers.get("content-type") === "application/json" ? { token, subject: "alice", clientId: "app", scopes: [] } : undefined;
+      return token === "good" && request.method === "POST" && new URL(request.url).pathname === "/mcp" && request.headers.get("content-type") === "application/json" ? { subject: "alice", clientId: "app", scopes: [], claims: {} } : undefined;
     };
     const auth = { resource: "http://127.0.0.1:9/mcp", authorizationServers: ["https://as.example"], scopesSupported: ["a"], verify };
     const handler = http.toFetchHandler(await wireServer(), { path: "/mcp", auth });
