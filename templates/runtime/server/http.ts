@@ -145,7 +145,7 @@ async function post(context: HttpContext, request: HttpRequest, auth: AuthInfo |
   const short = auth && context.resource && scopeRefusal(context.resource, auth, context.server.requiredScopes(body), idOf(body));
   if (short) return short;
   const principal = await principalOf(context, request, auth);
-  const found = await legacySession(context, request, principal, body);
+  const found = request.headers.get(HEADER.sessionId) === null ? undefined : await legacySession(context, request, principal, body);
   if (found instanceof Reply) return found;
   // The session stays acquired until its answer ends (an SSE answer runs on after this returns).
   let held = found !== undefined;
@@ -173,14 +173,12 @@ interface PostState {
 
 async function answerPost(context: HttpContext, request: HttpRequest, body: Record<string, unknown>, state: PostState): Promise<Reply> {
   const { principal, auth, found } = state;
-  const base: TransportInfo & { signal: AbortSignal } = {
-    headers: request.headers as Headers,
-    signal: request.signal,
-    ...(found ? { session: found } : {}),
-    ...(principal !== undefined ? { principal } : {}),
-    ...(auth ? { auth } : {}),
-    ...(context.options.toolInputSchema ? { toolInputSchema: context.options.toolInputSchema } : {}),
-  };
+  // Built field by field, with no object spread per request; an absent field is left unset.
+  const base: TransportInfo & { signal: AbortSignal } = { headers: request.headers as Headers, signal: request.signal };
+  if (found) base.session = found;
+  if (principal !== undefined) base.principal = principal;
+  if (auth) base.auth = auth;
+  if (context.options.toolInputSchema) base.toolInputSchema = context.options.toolInputSchema;
   const isRequest = typeof body["method"] === "string" && "id" in body;
   if (!isRequest) {
     const max = context.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
@@ -205,7 +203,8 @@ async function answerPost(context: HttpContext, request: HttpRequest, body: Reco
     request.hold(answer);
     answer.then(state.release, state.release);
   };
-  const response = await stream(context.server, message, { ...base, ...(session ? { session } : {}) }, headers, running, request.follow());
+  if (session) base.session = session;
+  const response = await stream(context.server, message, base, headers, running, request.follow());
   if (session && !found && session.binding && !(await context.sessions.add(session, principal))) {
     session.close();
     return jsonReply(errorResponse(message.id, -32000, "Service Unavailable: too many sessions"), 503, { "retry-after": "60" });
@@ -267,7 +266,9 @@ async function stream(server: McpServer, request: JsonRpcRequest, info: Transpor
     else early.push(message);
     first?.();
   };
-  const answer = server.handle(request, { ...info, signal: cancel.signal, notify });
+  info.signal = cancel.signal;
+  info.notify = notify;
+  const answer = server.handle(request, info);
   followed.until(answer);
   running(answer);
   const winner = await Promise.race([answer.then(() => "answer" as const), firstMessage]);
