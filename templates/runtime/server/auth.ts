@@ -7,7 +7,10 @@ import { errorResponse } from "../shared/messages.js";
 import { Reply, type HttpRequest } from "./http-reply.js";
 import type { AuthInfo } from "./types.js";
 
-/** Checks a bearer token: its caller, or undefined when the token is refused (401 invalid_token). */
+/**
+ * Checks a bearer token: its caller, or undefined when the token is refused (401 invalid_token).
+ * `request` gives the method, URL, headers and signal (under toNodeListener, made for it, bodiless).
+ */
 export type TokenVerifier = (token: string, request: Request, context: { resource: string }) => Promise<AuthInfo | undefined>;
 
 export interface AuthOptions {
