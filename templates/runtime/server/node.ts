@@ -79,7 +79,7 @@ export function headersOf(request: NodeRequestLike): Headers {
 }
 
 /** A host as URL authority syntax allows it (a name or an IP literal, an optional port), or undefined. */
-export function safeHost(host: unknown): string | undefined {
+function safeHost(host: unknown): string | undefined {
   if (typeof host !== "string" || !/^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)) return undefined;
   try {
     return new URL(`http://${host}/`).host;
