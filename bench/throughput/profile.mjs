@@ -45,23 +45,23 @@ function samplesOf(profile) {
 const add = (map, key, us) => map.set(key, (map.get(key) ?? 0) + us);
 
 /** The generated runtime's files that make up its HTTP transport; every other gen/ file is the protocol proper. */
-const BRIDGE = /^gen\/runtime\/server\/node\.js$/;
-const HTTP = /^gen\/runtime\/server\/(http|http-body|http-signal|http-sessions|origin)\.js$/;
+const BRIDGE = /^gen\/runtime\/server\/(node|http-node)\.js$/;
+const HTTP = /^gen\/runtime\/server\/(http|http-body|http-reply|http-signal|http-sessions|origin)\.js$/;
 const SOCKET_WRITES = new Set(["writev", "writeUtf8String", "writeBuffer", "writeLatin1String", "writeAsciiString"]);
 
 /**
  * The stage of mcp-gen's request path a sample belongs to, by its innermost recognisable frame:
  * the socket write syscall, the protocol proper (server.handle and below), the Streamable HTTP
- * handler (checks, body read and decode, the web Response), the node ↔ web bridge (toNodeListener:
- * web Request, body stream, writing the Response out), else node's own HTTP machinery, or the GC.
+ * handler (checks, body decode, the reply), the node adapter (toNodeListener: node's request read,
+ * the reply written out; web objects only for other handlers), else node's own HTTP machinery, or the GC.
  */
 function stageOf(stack, genDir) {
   if (SOCKET_WRITES.has(stack[0].functionName) && !stack[0].url) return "socket writes (writev syscall)";
   if (META.has(stack[0].functionName)) return stack[0].functionName === "(garbage collector)" ? "garbage collector" : "(program): V8/native, no JS frame";
   for (const frame of stack) {
     const file = fileOf(frame.url, genDir);
-    if (BRIDGE.test(file)) return "node ↔ web bridge (server/node.js: web Request, body stream, writeWebResponse; undici, web streams, AbortSignals)";
-    if (HTTP.test(file)) return "Streamable HTTP handler (server/http*.js: checks, session lookup, body read + decode, web Response)";
+    if (BRIDGE.test(file)) return "node adapter (server/node.js, http-node.js: node's request read, the answer written, AbortSignals; web Request/Response for other handlers)";
+    if (HTTP.test(file)) return "Streamable HTTP handler (server/http*.js, origin.js: checks, session lookup, body decode, the reply)";
     if (file.startsWith("gen/")) return "protocol proper (server.handle: envelope, header checks, validation, handler, result)";
   }
   return "node:http outside the runtime (parser, sockets, timers, microtask queue)";

@@ -4,9 +4,13 @@
 // challenges that point to the metadata, and the scopes each definition requires. The token
 // itself never leaves this file: not in a response, an error, a log or a principal.
 import { errorResponse } from "../shared/messages.js";
+import { Reply, type HttpRequest } from "./http-reply.js";
 import type { AuthInfo } from "./types.js";
 
-/** Checks a bearer token: its caller, or undefined when the token is refused (401 invalid_token). */
+/**
+ * Checks a bearer token: its caller, or undefined when the token is refused (401 invalid_token).
+ * `request` gives the method, URL, headers and signal (under toNodeListener, made for it, bodiless).
+ */
 export type TokenVerifier = (token: string, request: Request, context: { resource: string }) => Promise<AuthInfo | undefined>;
 
 export interface AuthOptions {
@@ -50,10 +54,10 @@ export function resourceServer(options: AuthOptions): ResourceServer {
 }
 
 /** The metadata route (GET, and OPTIONS for CORS preflight), or undefined for any other request. */
-export function metadataResponse(server: ResourceServer, request: Request, path: string | undefined): Response | undefined {
+export function metadataResponse(server: ResourceServer, method: string, path: string | undefined): Reply | undefined {
   if (path === undefined || !server.metadataPaths.includes(path)) return undefined;
-  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS });
-  if (request.method !== "GET" && request.method !== "HEAD") return new Response(null, { status: 405, headers: { allow: "GET, OPTIONS", ...CORS } });
+  if (method === "OPTIONS") return new Reply(204, { ...CORS });
+  if (method !== "GET" && method !== "HEAD") return new Reply(405, { allow: "GET, OPTIONS", ...CORS });
   const { options } = server;
   const document = {
     ...options.metadata,
@@ -62,7 +66,7 @@ export function metadataResponse(server: ResourceServer, request: Request, path:
     ...(options.scopesSupported ? { scopes_supported: [...options.scopesSupported] } : {}),
     bearer_methods_supported: ["header"],
   };
-  return new Response(JSON.stringify(document), { status: 200, headers: { "content-type": "application/json", "cache-control": "max-age=3600", ...CORS } });
+  return new Reply(200, { "content-type": "application/json", "cache-control": "max-age=3600", ...CORS }, JSON.stringify(document));
 }
 
 /** A `WWW-Authenticate: Bearer …` value; quotes and backslashes in values are escaped. */
@@ -71,8 +75,8 @@ function challenge(params: Record<string, string | undefined>): string {
   return `Bearer ${quoted.map(([key, value]) => `${key}="${value.replace(/["\\]/g, "\\$&")}"`).join(", ")}`;
 }
 
-function refusal(status: number, header: string, message: string, id: string | number | null = null): Response {
-  return new Response(JSON.stringify(errorResponse(id, -32000, message)), { status, headers: { "content-type": "application/json", "www-authenticate": header } });
+function refusal(status: number, header: string, message: string, id: string | number | null = null): Reply {
+  return new Reply(status, { "content-type": "application/json", "www-authenticate": header }, JSON.stringify(errorResponse(id, -32000, message)));
 }
 
 /**
@@ -80,7 +84,7 @@ function refusal(status: number, header: string, message: string, id: string | n
  * token or with one `verify` refuses, 400 for an Authorization header that is not a bearer token.
  * A `verify` that throws (its key set unreachable, say) answers 503: the token may be fine.
  */
-export async function authenticate(server: ResourceServer, request: Request, report: (error: unknown) => void): Promise<AuthInfo | Response> {
+export async function authenticate(server: ResourceServer, request: HttpRequest, report: (error: unknown) => void): Promise<AuthInfo | Reply> {
   const resource_metadata = server.metadataUrl;
   const header = request.headers.get("authorization");
   if (header === null) {
@@ -91,10 +95,10 @@ export async function authenticate(server: ResourceServer, request: Request, rep
   if (token === undefined) return refusal(400, challenge({ error: "invalid_request", error_description: "the Authorization header is not a bearer token", resource_metadata }), "Bad Request: the Authorization header is not a bearer token");
   let auth: AuthInfo | undefined;
   try {
-    auth = await server.options.verify(token, request, { resource: server.options.resource });
+    auth = await server.options.verify(token, request.web(), { resource: server.options.resource });
   } catch (error) {
     report(new Error(`auth.verify failed (the token was neither accepted nor refused): ${error instanceof Error ? error.message : String(error)}`.split(token).join("[token]")));
-    return new Response(JSON.stringify(errorResponse(null, -32000, "Service Unavailable: the token could not be checked; retry shortly")), { status: 503, headers: { "content-type": "application/json", "retry-after": "5" } });
+    return new Reply(503, { "content-type": "application/json", "retry-after": "5" }, JSON.stringify(errorResponse(null, -32000, "Service Unavailable: the token could not be checked; retry shortly")));
   }
   if (!auth) return refusal(401, challenge({ error: "invalid_token", error_description: "the access token is invalid, expired or not for this server", resource_metadata }), "Unauthorized: the access token was refused");
   if (auth.expiresAt !== undefined && auth.expiresAt * 1000 <= Date.now()) return refusal(401, challenge({ error: "invalid_token", error_description: "the access token has expired", resource_metadata }), "Unauthorized: the access token has expired");
@@ -102,7 +106,7 @@ export async function authenticate(server: ResourceServer, request: Request, rep
 }
 
 /** 403 insufficient_scope naming every scope the request needs, or undefined when the token has them all. */
-export function scopeRefusal(server: ResourceServer, auth: AuthInfo, needed: readonly string[], id: string | number | null): Response | undefined {
+export function scopeRefusal(server: ResourceServer, auth: AuthInfo, needed: readonly string[], id: string | number | null): Reply | undefined {
   if (needed.every((scope) => auth.scopes.includes(scope))) return undefined;
   const scope = needed.join(" ");
   const header = challenge({ error: "insufficient_scope", scope, resource_metadata: server.metadataUrl, error_description: `this request needs the scopes ${scope}` });

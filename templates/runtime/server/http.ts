@@ -1,12 +1,15 @@
-// Streamable HTTP as a web-standard `(Request) => Promise<Response>`: mounts in node:http (see
-// server-node.ts), Hono, Deno, Bun or Workers. Stateless requests are answered one by one;
+// Streamable HTTP as a web-standard `(Request) => Promise<Response>`: mounts in Hono, Deno, Bun or
+// Workers, and in node:http through toNodeListener, which reaches the same handler without web
+// Request and Response objects (http-reply.ts, http-node.ts). Stateless requests are answered one by one;
 // legacy clients get sessions (`Mcp-Session-Id`, a GET stream, DELETE). Everything that can be
 // checked without the body (path, method, Host/Origin, Content-Type, Content-Length) is checked
 // before a byte of it is read; the body is then read up to a limit and decoded once.
 import { BodyRefusal, DEFAULT_MAX_BODY_BYTES, decodeBody, readBody, refuseBeforeReading } from "./http-body.js";
 import { SessionTable, type StreamHandle } from "./http-sessions.js";
-import { followSignal } from "./http-signal.js";
-import { JSON_TEXTS, LIGHT_REQUEST_HANDLERS } from "./node.js";
+import type { FollowedSignal } from "./http-signal.js";
+import { NODE_HANDLERS } from "./node.js";
+import { nodeRequest, writeReply } from "./http-node.js";
+import { jsonReply, Reply, TEXT_TYPE, toResponse, webRequest, type HttpRequest } from "./http-reply.js";
 import { HEADER } from "../shared/protocol.js";
 import { errorResponse, JSONRPC, ProtocolError } from "../shared/messages.js";
 import { checkHostAndOrigin, type OriginOptions } from "./origin.js";
@@ -23,7 +26,11 @@ export interface FetchHandlerOptions extends OriginOptions {
    * Handlers see the caller as `ctx.auth`; sessions and sealed states are bound to it. Default: none.
    */
   auth?: AuthOptions;
-  /** The principal of a request (default with `auth`: the token's subject and client): sealed request states and legacy sessions are bound to it. */
+  /**
+   * The principal of a request (default with `auth`: the token's subject and client): sealed
+   * request states and legacy sessions are bound to it. It reads the request's method, URL,
+   * headers and signal; the body is the handler's (read already, or, under toNodeListener, absent).
+   */
   principal?: (request: Request) => string | undefined | Promise<string | undefined>;
   /** The inputSchema of a tool, for checking `Mcp-Param-*` headers. Default: the server's tools/list handler, called with the request's own context. */
   toolInputSchema?: (name: string) => unknown;
@@ -57,41 +64,12 @@ const DEFAULT_MAX_ANSWER_BYTES = 1024 * 1024;
 
 const encoder = new TextEncoder();
 
-/**
- * Requests whose answer is still running. Node's fetch (undici) links `request.signal` to the
- * signal it was built with through a weak reference: once the Request object is collected, a
- * client that goes away no longer aborts it (nodejs/node#55428). Holding each Request until its
- * answer ends keeps cancellation working under memory pressure.
- */
-const inFlight = new Set<Request>();
-
-/** Keeps `request` reachable until `done` settles. */
-function holdUntil(request: Request, done: Promise<unknown>): void {
-  inFlight.add(request);
-  const release = () => inFlight.delete(request);
-  done.then(release, release);
-}
-
-const JSON_HEADERS = { "content-type": "application/json" };
 /** Every SSE response: no caching, and no buffering by reverse proxies (nginx honours X-Accel-Buffering). */
 const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache", "x-accel-buffering": "no" };
+/** The session header as the replies name it (lower case, as a web Response's headers give every name). */
+const SESSION_HEADER = HEADER.sessionId.toLowerCase();
 
-function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
-  let text: string;
-  try {
-    text = JSON.stringify(body);
-  } catch {
-    // An answer too deep (or too odd) to serialise: the client still gets a JSON-RPC answer.
-    const id = (body as { id?: unknown } | null)?.id;
-    text = JSON.stringify(errorResponse(typeof id === "string" || typeof id === "number" ? id : null, JSONRPC.internalError, "Internal error"));
-    status = 500;
-  }
-  const response = new Response(text, { status, headers: { ...JSON_HEADERS, ...headers } });
-  JSON_TEXTS.set(response, text);
-  return response;
-}
-
-const refused = (refusal: BodyRefusal) => jsonResponse(refusal.answer, refusal.status);
+const refused = (refusal: BodyRefusal) => jsonReply(refusal.answer, refusal.status);
 
 export function sseEvent(message: unknown, id?: string): Uint8Array {
   return encoder.encode(`${id === undefined ? "" : `id: ${id}\n`}event: message\ndata: ${JSON.stringify(message)}\n\n`);
@@ -121,47 +99,43 @@ export function toFetchHandler(server: McpServer, options: FetchHandlerOptions =
   const sessions = new SessionTable(server, options.store ?? memoryStore(), limits);
   const resource = options.auth ? resourceServer(options.auth) : undefined;
   const context: HttpContext = { server, options, sessions, legacy: server.versions.session.length > 0, resource };
-  const handler = async (request: Request): Promise<Response> => {
-    const path = pathOf(request);
-    const metadata = resource && metadataResponse(resource, request, path);
-    if (metadata) return metadata;
-    if (options.path !== undefined && path !== options.path) return new Response("Not Found", { status: 404 });
-    const allowed = context.legacy ? "GET, POST, DELETE" : "POST";
-    if (!allowed.split(", ").includes(request.method)) return new Response(null, { status: 405, headers: { allow: allowed } });
-    const origin = checkHostAndOrigin(request, options);
-    if (origin) return jsonResponse(errorResponse(null, -32000, origin), 403);
-    const auth = resource ? await authenticate(resource, request, (error) => server.reportError(error)) : undefined;
-    if (auth instanceof Response) return auth;
-    switch (request.method) {
-      case "POST":
-        return post(context, request, auth);
-      case "GET":
-        return openSessionStream(context, request, auth);
-      default:
-        return deleteSession(context, request, auth);
-    }
-  };
-  // A `principal` callback is the user's code: it gets a real Request.
-  if (!options.principal) LIGHT_REQUEST_HANDLERS.add(handler);
+  const handler = async (request: Request): Promise<Response> => toResponse(await answer(context, webRequest(request)));
+  // toNodeListener serves node's requests with the same answers, without web Requests and Responses.
+  NODE_HANDLERS.set(handler, async (request, response) => writeReply(await answer(context, nodeRequest(request, response)), response));
   return handler;
 }
 
-function pathOf(request: Request): string | undefined {
-  try {
-    return new URL(request.url).pathname;
-  } catch {
-    return undefined;
+/** Every request: the checks that need no body (path, method, Host/Origin, the token), then its method's answer. */
+async function answer(context: HttpContext, request: HttpRequest): Promise<Reply> {
+  const { options, resource } = context;
+  const path = request.path;
+  const metadata = resource && metadataResponse(resource, request.method, path);
+  if (metadata) return metadata;
+  if (options.path !== undefined && path !== options.path) return new Reply(404, { "content-type": TEXT_TYPE }, "Not Found");
+  const allowed = context.legacy ? "GET, POST, DELETE" : "POST";
+  if (request.method !== "POST" && (!context.legacy || (request.method !== "GET" && request.method !== "DELETE"))) return new Reply(405, { allow: allowed });
+  const origin = checkHostAndOrigin(request, options);
+  if (origin) return jsonReply(errorResponse(null, -32000, origin), 403);
+  const auth = resource ? await authenticate(resource, request, (error) => context.server.reportError(error)) : undefined;
+  if (auth instanceof Reply) return auth;
+  switch (request.method) {
+    case "POST":
+      return post(context, request, auth);
+    case "GET":
+      return openSessionStream(context, request, auth);
+    default:
+      return deleteSession(context, request, auth);
   }
 }
 
-async function principalOf(context: HttpContext, request: Request, auth: AuthInfo | undefined): Promise<string | undefined> {
-  if (context.options.principal) return await context.options.principal(request);
+async function principalOf(context: HttpContext, request: HttpRequest, auth: AuthInfo | undefined): Promise<string | undefined> {
+  if (context.options.principal) return await context.options.principal(request.web());
   return auth && principalOfAuth(auth);
 }
 
-async function post(context: HttpContext, request: Request, auth: AuthInfo | undefined): Promise<Response> {
+async function post(context: HttpContext, request: HttpRequest, auth: AuthInfo | undefined): Promise<Reply> {
   const max = context.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const early = refuseBeforeReading(request, max);
+  const early = refuseBeforeReading(request.headers, max);
   if (early) return refused(early);
   const bytes = await readBody(request, max);
   if (bytes instanceof BodyRefusal) return refused(bytes);
@@ -171,8 +145,8 @@ async function post(context: HttpContext, request: Request, auth: AuthInfo | und
   const short = auth && context.resource && scopeRefusal(context.resource, auth, context.server.requiredScopes(body), idOf(body));
   if (short) return short;
   const principal = await principalOf(context, request, auth);
-  const found = await legacySession(context, request, principal, body);
-  if (found instanceof Response) return found;
+  const found = request.headers.get(HEADER.sessionId) === null ? undefined : await legacySession(context, request, principal, body);
+  if (found instanceof Reply) return found;
   // The session stays acquired until its answer ends (an SSE answer runs on after this returns).
   let held = found !== undefined;
   const release = () => {
@@ -197,16 +171,14 @@ interface PostState {
   size: number;
 }
 
-async function answerPost(context: HttpContext, request: Request, body: Record<string, unknown>, state: PostState): Promise<Response> {
+async function answerPost(context: HttpContext, request: HttpRequest, body: Record<string, unknown>, state: PostState): Promise<Reply> {
   const { principal, auth, found } = state;
-  const base: TransportInfo & { signal: AbortSignal } = {
-    headers: request.headers,
-    signal: request.signal,
-    ...(found ? { session: found } : {}),
-    ...(principal !== undefined ? { principal } : {}),
-    ...(auth ? { auth } : {}),
-    ...(context.options.toolInputSchema ? { toolInputSchema: context.options.toolInputSchema } : {}),
-  };
+  // Built field by field, with no object spread per request; an absent field is left unset.
+  const base: TransportInfo & { signal: AbortSignal } = { headers: request.headers as Headers, signal: request.signal };
+  if (found) base.session = found;
+  if (principal !== undefined) base.principal = principal;
+  if (auth) base.auth = auth;
+  if (context.options.toolInputSchema) base.toolInputSchema = context.options.toolInputSchema;
   const isRequest = typeof body["method"] === "string" && "id" in body;
   if (!isRequest) {
     const max = context.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
@@ -217,24 +189,25 @@ async function answerPost(context: HttpContext, request: Request, body: Record<s
     if (found) await context.sessions.forward(found, message);
     const answer = await context.server.handle(message, base);
     state.release();
-    if (tooLarge) return jsonResponse(errorResponse(null, JSONRPC.invalidRequest, `Invalid Request: an answer larger than ${max} bytes (maxAnswerBytes) is refused; this one has ${state.size}`), 413);
-    return answer ? jsonResponse(answer, context.server.statusOf(answer)) : new Response(null, { status: 202 });
+    if (tooLarge) return jsonReply(errorResponse(null, JSONRPC.invalidRequest, `Invalid Request: an answer larger than ${max} bytes (maxAnswerBytes) is refused; this one has ${state.size}`), 413);
+    return answer ? jsonReply(answer, context.server.statusOf(answer)) : new Reply(202, {});
   }
   const message = body as unknown as JsonRpcRequest;
   const headers: Record<string, string> = {};
   let session = found;
   if (!session && context.legacy && context.server.opensSession(message)) {
     session = context.server.createSession(crypto.randomUUID(), { listen: false });
-    headers[HEADER.sessionId] = session.id;
+    headers[SESSION_HEADER] = session.id;
   }
   const running = (answer: Promise<unknown>) => {
-    holdUntil(request, answer);
+    request.hold(answer);
     answer.then(state.release, state.release);
   };
-  const response = await stream(context.server, message, { ...base, ...(session ? { session } : {}) }, headers, running);
+  if (session) base.session = session;
+  const response = await stream(context.server, message, base, headers, running, request.follow());
   if (session && !found && session.binding && !(await context.sessions.add(session, principal))) {
     session.close();
-    return jsonResponse(errorResponse(message.id, -32000, "Service Unavailable: too many sessions"), 503, { "retry-after": "60" });
+    return jsonReply(errorResponse(message.id, -32000, "Service Unavailable: too many sessions"), 503, { "retry-after": "60" });
   }
   return response;
 }
@@ -245,11 +218,11 @@ function idOf(body: Record<string, unknown> | undefined): string | number | null
 }
 
 /** A store that failed a request: 503 when it is unreachable (a retry may succeed), else 500, reported. */
-function storeFailure(context: HttpContext, error: unknown, id: string | number | null): Response {
-  if (error instanceof ProtocolError) return jsonResponse(errorResponse(id, error.code, error.message, error.data), error.httpStatus);
-  if (error instanceof StoreUnavailableError) return jsonResponse(errorResponse(id, -32000, "Service Unavailable: the session store is unreachable; retry shortly"), 503, { "retry-after": "1" });
+function storeFailure(context: HttpContext, error: unknown, id: string | number | null): Reply {
+  if (error instanceof ProtocolError) return jsonReply(errorResponse(id, error.code, error.message, error.data), error.httpStatus);
+  if (error instanceof StoreUnavailableError) return jsonReply(errorResponse(id, -32000, "Service Unavailable: the session store is unreachable; retry shortly"), 503, { "retry-after": "1" });
   context.server.reportError(error);
-  return jsonResponse(errorResponse(id, JSONRPC.internalError, "Internal error"), 500);
+  return jsonReply(errorResponse(id, JSONRPC.internalError, "Internal error"), 500);
 }
 
 /**
@@ -258,7 +231,7 @@ function storeFailure(context: HttpContext, error: unknown, id: string | number 
  * `MCP-Protocol-Version` is not the session's, 503 when the store cannot say. A server without
  * legacy revisions ignores the header (2026-07-28: "ignore it").
  */
-async function legacySession(context: HttpContext, request: Request, principal: string | undefined, body: Record<string, unknown> | undefined): Promise<Session | undefined | Response> {
+async function legacySession(context: HttpContext, request: HttpRequest, principal: string | undefined, body: Record<string, unknown> | undefined): Promise<Session | undefined | Reply> {
   const id = request.headers.get(HEADER.sessionId);
   if (id === null || !context.legacy) return undefined;
   const requestId = idOf(body);
@@ -268,12 +241,12 @@ async function legacySession(context: HttpContext, request: Request, principal: 
   } catch (error) {
     return storeFailure(context, error, requestId);
   }
-  if (!session) return jsonResponse(errorResponse(requestId, -32001, "Session not found"), 404);
+  if (!session) return jsonReply(errorResponse(requestId, -32001, "Session not found"), 404);
   const version = request.headers.get(HEADER.protocolVersion);
   const negotiated = session.binding?.version;
   if (version !== null && negotiated !== undefined && version !== negotiated) {
     context.sessions.release(session);
-    return jsonResponse(errorResponse(requestId, JSONRPC.invalidRequest, `Bad Request: ${HEADER.protocolVersion} ${version} is not this session's version (${negotiated})`), 400);
+    return jsonReply(errorResponse(requestId, JSONRPC.invalidRequest, `Bad Request: ${HEADER.protocolVersion} ${version} is not this session's version (${negotiated})`), 400);
   }
   return session;
 }
@@ -282,8 +255,7 @@ async function legacySession(context: HttpContext, request: Request, principal: 
  * Runs a request and answers with JSON when nothing precedes its response, or with an SSE stream
  * when notifications (progress, logs, listen) or requests to the client come first.
  */
-async function stream(server: McpServer, request: JsonRpcRequest, info: TransportInfo & { signal: AbortSignal }, headers: Record<string, string>, running: (answer: Promise<unknown>) => void): Promise<Response> {
-  const followed = followSignal(info.signal);
+async function stream(server: McpServer, request: JsonRpcRequest, info: TransportInfo & { signal: AbortSignal }, headers: Record<string, string>, running: (answer: Promise<unknown>) => void, followed: FollowedSignal): Promise<Reply> {
   const cancel = followed.controller;
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const early: unknown[] = [];
@@ -294,14 +266,16 @@ async function stream(server: McpServer, request: JsonRpcRequest, info: Transpor
     else early.push(message);
     first?.();
   };
-  const answer = server.handle(request, { ...info, signal: cancel.signal, notify });
+  info.signal = cancel.signal;
+  info.notify = notify;
+  const answer = server.handle(request, info);
   followed.until(answer);
   running(answer);
   const winner = await Promise.race([answer.then(() => "answer" as const), firstMessage]);
   if (winner === "answer" && !early.length) {
     const response = await answer;
-    if (!response) return new Response(null, { status: 202, headers });
-    return jsonResponse(response, server.statusOf(response), headers);
+    if (!response) return new Reply(202, headers);
+    return jsonReply(response, server.statusOf(response), headers);
   }
   const body = new ReadableStream<Uint8Array>({
     start(c) {
@@ -314,14 +288,14 @@ async function stream(server: McpServer, request: JsonRpcRequest, info: Transpor
     },
     cancel: () => cancel.abort(),
   });
-  return new Response(body, { status: 200, headers: { ...SSE_HEADERS, ...headers } });
+  return new Reply(200, { ...SSE_HEADERS, ...headers }, body);
 }
 
 /** The session of a GET or DELETE, acquired: 400 without the header, 404 when unknown (see legacySession). */
-async function sessionFor(context: HttpContext, request: Request, auth: AuthInfo | undefined): Promise<Session | Response> {
-  if (request.headers.get(HEADER.sessionId) === null) return jsonResponse(errorResponse(null, -32000, `Bad Request: ${HEADER.sessionId} header required`), 400);
+async function sessionFor(context: HttpContext, request: HttpRequest, auth: AuthInfo | undefined): Promise<Session | Reply> {
+  if (request.headers.get(HEADER.sessionId) === null) return jsonReply(errorResponse(null, -32000, `Bad Request: ${HEADER.sessionId} header required`), 400);
   const found = await legacySession(context, request, await principalOf(context, request, auth), undefined);
-  return found ?? jsonResponse(errorResponse(null, -32001, "Session not found"), 404);
+  return found ?? jsonReply(errorResponse(null, -32001, "Session not found"), 404);
 }
 
 /**
@@ -329,10 +303,10 @@ async function sessionFor(context: HttpContext, request: Request, auth: AuthInfo
  * each with the id its log gave it. With `Last-Event-ID`, what was logged after that id comes
  * first, so a client that lost its stream (on this replica or another) misses nothing.
  */
-async function openSessionStream(context: HttpContext, request: Request, auth: AuthInfo | undefined): Promise<Response> {
-  if (request.headers.get(HEADER.sessionId) === null) return new Response(null, { status: 405, headers: { allow: "POST, DELETE" } });
+async function openSessionStream(context: HttpContext, request: HttpRequest, auth: AuthInfo | undefined): Promise<Reply> {
+  if (request.headers.get(HEADER.sessionId) === null) return new Reply(405, { allow: "POST, DELETE" });
   const session = await sessionFor(context, request, auth);
-  if (session instanceof Response) return session;
+  if (session instanceof Reply) return session;
   let closed!: () => void;
   const ended = new Promise<void>((resolve) => (closed = resolve));
   let handle: StreamHandle | undefined;
@@ -369,21 +343,21 @@ async function openSessionStream(context: HttpContext, request: Request, auth: A
   } finally {
     context.sessions.release(session);
   }
-  if (!handle) return jsonResponse(errorResponse(null, -32001, "Session not found"), 404);
-  holdUntil(request, ended);
+  if (!handle) return jsonReply(errorResponse(null, -32001, "Session not found"), 404);
+  request.hold(ended);
   if (request.signal.aborted) end();
   else request.signal.addEventListener("abort", end, { once: true });
-  return new Response(body, { status: 200, headers: SSE_HEADERS });
+  return new Reply(200, { ...SSE_HEADERS }, body);
 }
 
-function lastEventIdOf(request: Request): string | undefined {
+function lastEventIdOf(request: HttpRequest): string | undefined {
   const id = request.headers.get("last-event-id");
   return id === null || id === "" ? undefined : id;
 }
 
-async function deleteSession(context: HttpContext, request: Request, auth: AuthInfo | undefined): Promise<Response> {
+async function deleteSession(context: HttpContext, request: HttpRequest, auth: AuthInfo | undefined): Promise<Reply> {
   const session = await sessionFor(context, request, auth);
-  if (session instanceof Response) return session;
+  if (session instanceof Reply) return session;
   try {
     await context.sessions.close(session.id);
   } catch (error) {
@@ -391,5 +365,5 @@ async function deleteSession(context: HttpContext, request: Request, auth: AuthI
   } finally {
     context.sessions.release(session);
   }
-  return new Response(null, { status: 200 });
+  return new Reply(200, {});
 }

@@ -1,7 +1,8 @@
 // Mounts a fetch handler in node:http (`http.createServer(toNodeListener(handler))`). Typed
 // structurally, so the generated code needs no @types/node to compile. The request body is
 // streamed to the handler (which reads it only once the request passed its checks, and only up
-// to its limit), with backpressure.
+// to its limit), with backpressure. toFetchHandler's handlers are served without web objects at
+// all (NODE_HANDLERS, http-node.ts): same answers, less work per request.
 
 /** What the adapter reads of node:http's IncomingMessage. */
 export interface NodeRequestLike {
@@ -18,7 +19,7 @@ export interface NodeRequestLike {
 export interface NodeResponseLike {
   writeHead(status: number, headers: Record<string, string | string[]>): unknown;
   write(chunk: Uint8Array): boolean;
-  end(chunk?: Uint8Array): unknown;
+  end(chunk?: Uint8Array | string): unknown;
   flushHeaders?(): void;
   on(event: string, listener: (...args: any[]) => void): unknown;
   once(event: string, listener: (...args: any[]) => void): unknown;
@@ -68,7 +69,7 @@ function bodyStream(request: NodeRequestLike): ReadableStream<Uint8Array> {
   });
 }
 
-function headersOf(request: NodeRequestLike): Headers {
+export function headersOf(request: NodeRequestLike): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -87,44 +88,37 @@ function safeHost(host: unknown): string | undefined {
   }
 }
 
-/**
- * A web Request for a node request; its signal aborts when the client goes away before the answer
- * ends. The URL's authority is the Host header only when that is a well-formed host: anything else
- * (`localhost@evil.com`) is left to the handler's Host check, which reads the header itself.
- */
-export function toWebRequest(request: NodeRequestLike, response: NodeResponseLike): Request {
+/** Aborts when the client goes away before the response ends (and, if given, while `watched()` says so). */
+export function clientGone(response: NodeResponseLike, watched?: () => boolean): AbortController {
   const controller = new AbortController();
   response.on("close", () => {
-    if (!response.writableEnded) controller.abort();
+    if (!response.writableEnded && (!watched || watched())) controller.abort();
   });
-  const method = request.method ?? "GET";
-  const url = new URL(request.url ?? "/", `http://${safeHost(request.headers["host"]) ?? "invalid.host"}`);
-  const body = method === "GET" || method === "HEAD" ? undefined : bodyStream(request);
-  // `duplex: "half"` is what fetch requires of a streamed request body.
-  const init = { method, headers: headersOf(request), signal: controller.signal, ...(body ? { body, duplex: "half" } : {}) };
-  return new Request(url, init as RequestInit);
+  return controller;
 }
 
 /**
- * The JSON text of the answers toFetchHandler makes (a JSON-RPC answer, not a stream): node writes
- * it at once, with its length, instead of reading the Response's body stream back chunk by chunk
- * (in a profile of tools/call over node:http, that round trip was a quarter of the server's time).
+ * A node request's URL. Its authority is the Host header only when that is a well-formed host:
+ * anything else (`localhost@evil.com`) is left to the handler's Host check, which reads the header itself.
  */
-export const JSON_TEXTS: WeakMap<Response, string> = new WeakMap();
-const encoder = new TextEncoder();
+export function urlOf(request: NodeRequestLike): URL {
+  return new URL(request.url ?? "/", `http://${safeHost(request.headers["host"]) ?? "invalid.host"}`);
+}
+
+/** A web Request for a node request; its signal aborts when the client goes away before the answer ends. */
+export function toWebRequest(request: NodeRequestLike, response: NodeResponseLike): Request {
+  const { signal } = clientGone(response);
+  const method = request.method ?? "GET";
+  const body = method === "GET" || method === "HEAD" ? undefined : bodyStream(request);
+  // `duplex: "half"` is what fetch requires of a streamed request body.
+  const init = { method, headers: headersOf(request), signal, ...(body ? { body, duplex: "half" } : {}) };
+  return new Request(urlOf(request), init as RequestInit);
+}
 
 /** Writes a web Response to node, streaming its body (SSE included) until it ends or the client leaves. */
 export async function writeWebResponse(web: Response, response: NodeResponseLike): Promise<void> {
   const headers: Record<string, string> = {};
   web.headers.forEach((value, name) => (headers[name] = value));
-  const text = JSON_TEXTS.get(web);
-  if (text !== undefined) {
-    const bytes = encoder.encode(text);
-    headers["content-length"] = String(bytes.byteLength);
-    response.writeHead(web.status, headers);
-    response.end(bytes);
-    return;
-  }
   response.writeHead(web.status, headers);
   if (!web.body) {
     response.end();
@@ -132,7 +126,12 @@ export async function writeWebResponse(web: Response, response: NodeResponseLike
   }
   // A stream's headers go out now, not with its first event.
   if ((headers["content-type"] ?? "").startsWith("text/event-stream")) response.flushHeaders?.();
-  const reader = web.body.getReader();
+  await pump(web.body, response);
+}
+
+/** Writes a body stream to node with backpressure, until it ends or the client leaves; then ends the response. */
+export async function pump(body: ReadableStream<Uint8Array>, response: NodeResponseLike): Promise<void> {
+  const reader = body.getReader();
   let gone = false;
   let drained: (() => void) | undefined;
   response.on("close", () => {
@@ -154,80 +153,10 @@ export async function writeWebResponse(web: Response, response: NodeResponseLike
 }
 
 /**
- * The fetch handlers (toFetchHandler's, without a `principal` callback) that read of a request
- * only its method, URL, headers' get() and keys(), signal and body: a POST reaches them as a
- * lighter object than undici's Request (no URL re-parse, no Headers copy, no body stream), its
- * body read straight from node up to the limit. Any other handler gets a real Request.
+ * The fetch handlers that also serve node's request and response directly (toFetchHandler's: the
+ * same answers, without building web Requests and Responses): toNodeListener calls that instead.
  */
-export const LIGHT_REQUEST_HANDLERS: WeakSet<object> = new WeakSet();
-/** How a light request's body is read: its bytes, or why not (over `maxBytes`, or broken off). */
-export const NODE_BODIES: WeakMap<object, (maxBytes: number) => Promise<Uint8Array | "too-large" | "broken">> = new WeakMap();
-
-/** node's request headers (names already lower case, repeated ones joined) as the handler reads them. */
-class NodeHeaders {
-  constructor(private readonly raw: NodeRequestLike["headers"]) {}
-  get(name: string): string | null {
-    const value = this.raw[name.toLowerCase()];
-    return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
-  }
-  has(name: string): boolean {
-    return this.raw[name.toLowerCase()] !== undefined;
-  }
-  keys(): IterableIterator<string> {
-    return Object.keys(this.raw)
-      .filter((name) => this.raw[name] !== undefined)
-      .sort()
-      .values();
-  }
-}
-
-/** The body's bytes, read from node as they arrive, up to `maxBytes` (past it the rest is discarded unread). */
-function readNodeBody(request: NodeRequestLike, maxBytes: number): Promise<Uint8Array | "too-large" | "broken"> {
-  return new Promise((resolve) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    const listeners: Record<string, (...args: any[]) => void> = {
-      data: (chunk: Uint8Array) => {
-        size += chunk.byteLength;
-        if (size <= maxBytes) chunks.push(chunk);
-        else settle("too-large"), request.resume?.();
-      },
-      end: () => settle(joined(chunks, size)),
-      error: () => settle("broken"),
-      close: () => settle("broken"),
-    };
-    const settle = (result: Uint8Array | "too-large" | "broken") => {
-      for (const [event, listener] of Object.entries(listeners)) request.off?.(event, listener);
-      resolve(result);
-    };
-    for (const [event, listener] of Object.entries(listeners)) request.on(event, listener);
-    // Kept after settling: a client that breaks off the rest of a refused body makes node emit
-    // `error`, which with no listener would be an uncaught exception.
-    request.on("error", ignore);
-  });
-}
-
-function ignore(): void {}
-
-function joined(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) body.set(chunk, at), (at += chunk.byteLength);
-  return body;
-}
-
-/** A POST as a light request (see LIGHT_REQUEST_HANDLERS), its signal as toWebRequest's. */
-function lightRequest(request: NodeRequestLike, response: NodeResponseLike): Request {
-  const controller = new AbortController();
-  response.on("close", () => {
-    if (!response.writableEnded) controller.abort();
-  });
-  const url = new URL(request.url ?? "/", `http://${safeHost(request.headers["host"]) ?? "invalid.host"}`).href;
-  const light = { method: "POST", url, headers: new NodeHeaders(request.headers), signal: controller.signal, body: null };
-  NODE_BODIES.set(light, (maxBytes) => readNodeBody(request, maxBytes));
-  return light as unknown as Request;
-}
+export const NODE_HANDLERS: WeakMap<object, (request: NodeRequestLike, response: NodeResponseLike) => Promise<void>> = new WeakMap();
 
 /** A node:http request listener around a fetch handler. */
 export function toNodeListener(handler: (request: Request) => Promise<Response>, options: NodeListenerOptions = {}): (request: NodeRequestLike, response: NodeResponseLike) => void {
@@ -236,8 +165,9 @@ export function toNodeListener(handler: (request: Request) => Promise<Response>,
   return (request, response) => {
     void (async () => {
       try {
-        const light = request.method === "POST" && LIGHT_REQUEST_HANDLERS.has(handler);
-        await writeWebResponse(await handler(light ? lightRequest(request, response) : toWebRequest(request, response)), response);
+        const direct = NODE_HANDLERS.get(handler);
+        if (direct) await direct(request, response);
+        else await writeWebResponse(await handler(toWebRequest(request, response)), response);
       } catch (error) {
         const gone = response.writableEnded === false && (error as { code?: unknown } | null)?.code === "ECONNRESET";
         if (!gone) report(error);
