@@ -10,7 +10,7 @@ const SCHEMA = `
 export interface Inner { name: string; note?: string; count?: number }
 export interface Tagged { kind: string; [key: string]: string }
 export interface Outer { first: Inner; second: Inner; tags?: Tagged }
-export interface Wide { name: string; note?: string; count?: number; flag?: boolean; open?: Wide }
+export interface Wide { name: string; note?: string; count?: number; flag?: boolean; open?: Wide; label?: string; size?: number }
 `;
 
 let fixture: Fixture;
@@ -47,7 +47,7 @@ describe("the for...in path gives the own-property verdict", () => {
     both("Wide", hidden({ name: "n" }, "note", "ok"), true, "non-enumerable optional note holding a string");
     both("Wide", hidden({ name: "n", x: 1 }, "extra", 5), true, "a non-enumerable unknown key");
     both("Wide", hidden({}, "name", "n"), true, "non-enumerable required name");
-    both("Wide", { name: "n", note: "a", count: 1, flag: true }, true, "every optional key met");
+    both("Wide", { name: "n", note: "a", count: 1, flag: true, label: "l", size: 2 }, true, "every optional key met");
     // An inherited unknown key and a non-enumerable own one: counting every key the loop meets
     // would balance the two; only own keys are counted.
     both("Wide", hidden(Object.assign(Object.create({ extra: 1 }), { name: "n" }), "count", "x"), false, "an inherited unknown key beside a bad non-enumerable count");

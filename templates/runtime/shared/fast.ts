@@ -28,6 +28,25 @@ export function hasEnumerableSymbol(value: object): boolean {
   return false;
 }
 
+const FROZEN: object = Object.freeze({});
+
+/**
+ * True when `value` has no own enumerable key at all, string or symbol: Object.assign onto a frozen
+ * object throws at the first one. A record whose loop met no own key asks this instead of
+ * {@link hasEnumerableSymbol}: Object.assign runs in V8's builtins, where getOwnPropertySymbols is
+ * a C++ call that allocates (about 3× the cost), and empty records (`experimental: {}`,
+ * `properties: {}`, `arguments: {}`) are the common ones. Only a symbol key's value is read that Zod
+ * would not read, and the verdict is false either way.
+ */
+export function hasNoEnumerableKey(value: object): boolean {
+  try {
+    Object.assign(FROZEN, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The keys a base's validator must leave to its heir (generated `X$(v, skip)` of a deep
  * `extends` chain): the heir's own omitted and replaced keys (`local`, a module constant) and
