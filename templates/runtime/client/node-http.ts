@@ -52,7 +52,7 @@ interface NodeAgent {
 
 interface NodeHttpModule {
   request(url: URL, options: { method: string; headers: Record<string, string>; agent: NodeAgent }, callback: (response: NodeIncoming) => void): NodeRequest;
-  Agent: new (options: { keepAlive: boolean }) => NodeAgent;
+  Agent: new (options: { keepAlive: boolean; timeout: number }) => NodeAgent;
 }
 
 /** True on Node itself (not Deno, Bun or a worker runtime that mimics `process`). */
@@ -181,6 +181,14 @@ function decode(chunks: Uint8Array[], size: number): string {
   return new TextDecoder("utf-8").decode(whole);
 }
 
+/**
+ * How long an idle connection is kept (undici's default), or the server's `Keep-Alive: timeout`
+ * less a second when that is shorter: a connection the server is about to close is not reused (a
+ * request written as it closes fails with "socket hang up"). Node's agent applies the server's
+ * hint only below a timeout of its own; the timeout does not end a request in progress.
+ */
+const IDLE_SOCKET_MS = 4000;
+
 const abortError = (signal: AbortSignal): Error => (signal.reason instanceof Error ? signal.reason : new Error("the request was aborted", { cause: signal.reason }));
 
 /**
@@ -235,7 +243,7 @@ export class NodeHttpClient {
       if (protocol !== "http:" && protocol !== "https:") return Promise.reject(new TypeError(`unsupported protocol ${protocol}`));
       const specifier = protocol === "https:" ? "node:https" : "node:http";
       loaded = (import(/* @vite-ignore */ specifier) as Promise<NodeHttpModule>).then((module) => {
-        const agent = new module.Agent({ keepAlive: true });
+        const agent = new module.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS });
         if (this.closed) agent.destroy();
         return { module, agent };
       });
