@@ -5,7 +5,7 @@
 // (2025-11-25 and earlier) Mcp-Session-Id, the GET stream and resumption with Last-Event-ID.
 import { ClientError } from "./errors.js";
 import { DEFAULT_MAX_MESSAGE_BYTES, readBoundedText } from "./http-body.js";
-import { NodeHttpClient, onNode, type HttpAnswer, type HttpInit } from "./node-http.js";
+import { NodeHttpClient, copyInto, onNode, type HttpAnswer, type HttpInit } from "./node-http.js";
 import { anySignal } from "./session.js";
 import { encodeHeaderValue } from "../shared/headers.js";
 import { classifyMessage, parseMessage, type JsonRpcMessage, type JsonRpcRequest } from "../shared/jsonrpc.js";
@@ -53,6 +53,7 @@ const MAX_REDIRECTS = 5;
 
 const JSON_TYPE = "application/json";
 const SSE_TYPE = "text/event-stream";
+const ACCEPT = `${JSON_TYPE}, ${SSE_TYPE}`;
 
 function contentType(response: HttpAnswer): string {
   return (response.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
@@ -166,7 +167,8 @@ export class StreamableHttpTransport implements Transport {
   private async fetch(init: HttpInit): Promise<HttpAnswer> {
     const fetcher = this.node?.fetch ?? this.options.fetch ?? fetch;
     let url = this.url;
-    const current: HttpInit & RequestInit = { ...init, redirect: "manual" };
+    const { method, headers, body, signal } = init;
+    const current: HttpInit & RequestInit = body === undefined ? { method, headers, signal, redirect: "manual" } : { method, headers, body, signal, redirect: "manual" };
     for (let hop = 0; ; hop++) {
       const response: HttpAnswer = await fetcher(url, current);
       if (response.type === "opaqueredirect") throw new ClientError("http", `${url} answered with a redirect this runtime does not disclose; not followed`);
@@ -192,7 +194,10 @@ export class StreamableHttpTransport implements Transport {
 
   /** User headers, then this message's own (Mcp-Param-*), then the ones the transport owns. */
   private async headersFor(message: JsonRpcMessage, extra: Readonly<Record<string, string>> | undefined): Promise<Record<string, string>> {
-    const headers: Record<string, string> = { ...(await this.userHeaders()), ...extra, "Content-Type": JSON_TYPE, Accept: `${JSON_TYPE}, ${SSE_TYPE}` };
+    const given = this.options.headers;
+    const headers = copyInto(copyInto({}, typeof given === "function" ? await given() : given), extra);
+    headers["Content-Type"] = JSON_TYPE;
+    headers["Accept"] = ACCEPT;
     const initializing = "method" in message && message.method === "initialize" ? message.params?.["protocolVersion"] : undefined;
     const version = envelopeVersion(message) ?? (typeof initializing === "string" ? initializing : this.protocolVersion);
     if (version) headers[HEADER.protocolVersion] = version;
