@@ -6,7 +6,7 @@
 import { ClientError } from "./errors.js";
 import { DEFAULT_MAX_MESSAGE_BYTES, readBoundedText } from "./http-body.js";
 import { NodeHttpClient, copyInto, onNode, type HttpAnswer, type HttpInit } from "./node-http.js";
-import { anySignal } from "./session.js";
+import { anySignal, cancelOf } from "./session.js";
 import { encodeHeaderValue } from "../shared/headers.js";
 import { classifyMessage, parseMessage, type JsonRpcMessage, type JsonRpcRequest } from "../shared/jsonrpc.js";
 import { HEADER, META, nameSourceOf } from "../shared/protocol.js";
@@ -113,13 +113,15 @@ export class StreamableHttpTransport implements Transport {
 
   async send(message: JsonRpcMessage, options: TransportSendOptions = {}): Promise<void> {
     if (this.closing.signal.aborted) throw new ClientError("closed", "the HTTP transport was closed");
-    // node:http ends every request itself when the transport closes (abortAll): no signal to combine.
-    const signal = options.requestSignal ? (this.node ? options.requestSignal : anySignal(options.requestSignal, this.closing.signal)) : this.closing.signal;
+    // node:http ends every request itself when the transport closes (abortAll): no signal to combine,
+    // and a request of this runtime's session is cancelled without an AbortController (cancelOf).
+    const cancel = this.node ? (cancelOf(options) ?? options.requestSignal) : undefined;
+    const signal = cancel || !options.requestSignal ? this.closing.signal : anySignal(options.requestSignal, this.closing.signal);
     let response: HttpAnswer;
     try {
       const headers = await this.headersFor(message, options.headers);
       if (this.closing.signal.aborted) throw new ClientError("closed", "the HTTP transport was closed");
-      response = await this.fetch({ method: "POST", headers, body: JSON.stringify(message), signal });
+      response = await this.fetch({ method: "POST", headers, body: JSON.stringify(message), signal, cancel });
     } catch (error) {
       if (options.requestSignal?.aborted) return; // cancelled: the session already settled the request
       if (this.closing.signal.aborted) throw new ClientError("closed", "the HTTP transport was closed");
@@ -167,8 +169,9 @@ export class StreamableHttpTransport implements Transport {
   private async fetch(init: HttpInit): Promise<HttpAnswer> {
     const fetcher = this.node?.fetch ?? this.options.fetch ?? fetch;
     let url = this.url;
-    const { method, headers, body, signal } = init;
+    const { method, headers, body, signal, cancel } = init;
     const current: HttpInit & RequestInit = body === undefined ? { method, headers, signal, redirect: "manual" } : { method, headers, body, signal, redirect: "manual" };
+    if (cancel) current.cancel = cancel; // node:http only (a given fetch never sees it)
     for (let hop = 0; ; hop++) {
       const response: HttpAnswer = await fetcher(url, current);
       if (response.type === "opaqueredirect") throw new ClientError("http", `${url} answered with a redirect this runtime does not disclose; not followed`);

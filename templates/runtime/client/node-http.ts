@@ -18,12 +18,22 @@ export interface HttpAnswer {
   readText?(maxBytes: number): Promise<string | undefined>;
 }
 
+/** What node:http requests read of a signal (an AbortSignal, or a session's `cancelOf`). */
+export interface SignalLike {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: "abort", listener: () => void): void;
+  removeEventListener(type: "abort", listener: () => void): void;
+}
+
 /** A request as the transport makes it (a subset of RequestInit). */
 export interface HttpInit {
   method: string;
   headers: Record<string, string>;
   body?: string;
   signal: AbortSignal;
+  /** node:http only: read instead of `signal` (a request's cancellation without an AbortController). */
+  cancel?: SignalLike | undefined;
 }
 
 interface NodeIncoming {
@@ -203,7 +213,7 @@ function decode(chunks: Uint8Array[], size: number): string {
  */
 const IDLE_SOCKET_MS = 4000;
 
-const abortError = (signal: AbortSignal): Error => (signal.reason instanceof Error ? signal.reason : new Error("the request was aborted", { cause: signal.reason }));
+const abortError = (signal: SignalLike): Error => (signal.reason instanceof Error ? signal.reason : new Error("the request was aborted", { cause: signal.reason }));
 
 /**
  * Requests through node:http or node:https (by the URL's protocol) on keep-alive agents of their
@@ -217,7 +227,7 @@ export class NodeHttpClient {
 
   readonly fetch = async (url: URL, init: HttpInit): Promise<HttpAnswer> => {
     const { module, agent } = await this.load(url.protocol);
-    const signal = init.signal;
+    const signal: SignalLike = init.cancel ?? init.signal;
     if (signal.aborted) throw abortError(signal);
     if (this.closed) throw new Error("the HTTP client was closed");
     // The body as a string: node writes the head and a string body in one go (a Uint8Array, in two).
@@ -228,7 +238,7 @@ export class NodeHttpClient {
       const request = module.request(url, { method: init.method, headers, agent }, (response) => resolve(new NodeAnswer(response)));
       // One plain listener (node's own `signal` option costs several times more per request).
       const abort = () => request.destroy(abortError(signal));
-      signal.addEventListener("abort", abort, { once: true });
+      signal.addEventListener("abort", abort);
       this.inFlight.add(request);
       request.on("close", () => {
         signal.removeEventListener("abort", abort);

@@ -65,6 +65,8 @@ interface Pending {
   controller?: AbortController | undefined;
   /** Why the request was cancelled, for a signal made after that. */
   cancelledWith?: ClientError | undefined;
+  /** What `cancelOf` registered (the HTTP transport's node:http path, in place of a signal). */
+  cancelListeners?: Array<() => void> | undefined;
   startedAt: number;
   timer?: ReturnType<typeof setTimeout> | undefined;
   progressToken?: string | undefined;
@@ -184,6 +186,7 @@ export class Session {
     }
     entry.cancelledWith = error;
     entry.controller?.abort(error);
+    if (entry.cancelListeners) for (const listener of entry.cancelListeners.splice(0)) listener();
   }
 
   private settle(entry: Pending): void {
@@ -315,6 +318,38 @@ const requestSignalProperty: PropertyDescriptor = {
 function sendOptions(entry: Pending, headers: Readonly<Record<string, string>> | undefined, onRequestStreamEnd: () => void): TransportSendOptions {
   const options: WithEntry = { [ENTRY]: entry, headers, onRequestStreamEnd };
   return Object.defineProperty(options, "requestSignal", requestSignalProperty);
+}
+
+/** The signal-like view `cancelOf` gives (what node-http.ts reads of a signal). */
+class EntryCancel {
+  private readonly entry: Pending;
+  constructor(entry: Pending) {
+    this.entry = entry;
+  }
+  get aborted(): boolean {
+    return this.entry.cancelledWith !== undefined;
+  }
+  get reason(): unknown {
+    return this.entry.cancelledWith;
+  }
+  addEventListener(_type: "abort", listener: () => void): void {
+    (this.entry.cancelListeners ??= []).push(listener);
+  }
+  removeEventListener(_type: "abort", listener: () => void): void {
+    const listeners = this.entry.cancelListeners;
+    const at = listeners ? listeners.indexOf(listener) : -1;
+    if (at !== -1) listeners!.splice(at, 1);
+  }
+}
+
+/**
+ * For this runtime's own HTTP transport: the cancellation of a request this session sent, as a
+ * signal-like object without an AbortController behind it (see `sendOptions`); `undefined` for
+ * options another caller made.
+ */
+export function cancelOf(options: TransportSendOptions): EntryCancel | undefined {
+  const entry = (options as Partial<WithEntry>)[ENTRY];
+  return entry && new EntryCancel(entry);
 }
 
 /** The signal a transport aborts a request's own stream with (made on first use). */
