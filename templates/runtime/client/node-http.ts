@@ -5,6 +5,7 @@
 // reads (status, headers, a web stream for SSE) and add a direct, bounded read of a JSON body.
 // Typed structurally and loaded on first use: importing this file needs no Node types and works
 // in any runtime; elsewhere (Deno, Bun, workers, browsers) the transport uses fetch.
+import { concatBytes } from "../shared/bytes.js";
 
 /** What the transport reads of an HTTP answer: a fetch Response has it all. */
 export interface HttpAnswer {
@@ -195,14 +196,7 @@ class NodeAnswer implements HttpAnswer {
 }
 
 function decode(chunks: Uint8Array[], size: number): string {
-  if (chunks.length === 1) return new TextDecoder("utf-8").decode(chunks[0]);
-  const whole = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder("utf-8").decode(whole);
+  return new TextDecoder("utf-8").decode(concatBytes(chunks, size));
 }
 
 /**

@@ -3,7 +3,8 @@
 // answer written with its length in one go. No undici Request, Headers copy, body stream or
 // Response is built for it: under load, those were most of the cost of a small request.
 import { clientGone, headersOf, pump, urlOf, type NodeRequestLike, type NodeResponseLike } from "./node.js";
-import { concat, type HeaderReader, type HttpRequest, type Reply } from "./http-reply.js";
+import { concatBytes } from "../shared/bytes.js";
+import type { HeaderReader, HttpRequest, Reply } from "./http-reply.js";
 import type { FollowedSignal } from "./http-signal.js";
 
 /** node's request headers (names already lower case, repeated ones joined) as the handler reads them. */
@@ -102,7 +103,7 @@ function readNodeBody(request: NodeRequestLike, maxBytes: number): Promise<Uint8
       if (size <= maxBytes) chunks.push(chunk);
       else settle("too-large"), request.resume?.();
     };
-    const end = () => settle(concat(chunks, size));
+    const end = () => settle(concatBytes(chunks, size));
     const broken = () => settle("broken");
     const settle = (result: Uint8Array | "too-large" | "broken") => {
       request.off?.("data", data);

@@ -2,6 +2,7 @@
 // travel: a web Request and Response (Deno, Bun, workerd, Hono, any fetch caller), or node:http's
 // own objects (http-node.ts), so that node:http answers without building undici's Request and
 // Response (most of a small request's cost there). The handler decides; the adapters only carry.
+import { concatBytes } from "../shared/bytes.js";
 import { errorResponse, JSONRPC } from "../shared/messages.js";
 import { followSignal, type FollowedSignal } from "./http-signal.js";
 
@@ -122,16 +123,5 @@ async function readStream(stream: ReadableStream<Uint8Array> | null, maxBytes: n
     // The client went away (or the stream broke) mid-body: nobody reads this answer.
     return "broken";
   }
-  return concat(chunks, size);
-}
-
-export function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return body;
+  return concatBytes(chunks, size);
 }
