@@ -46,7 +46,12 @@ async function serveHuge(status: number, declare = false): Promise<{ url: string
       res.writeHead(status, { "content-type": "application/json", ...(declare ? { "content-length": String(head.length + TOTAL + tail.length) } : {}) });
       const write = (text: string) => {
         sent.written += text.length;
-        return res.write(text) ? Promise.resolve() : new Promise<void>((resolve) => (res.once("drain", resolve), res.once("close", resolve)));
+        if (res.write(text)) return Promise.resolve();
+        // Waits for drain or close, and removes the other listener (no listener piles up per write).
+        return new Promise<void>((resolve) => {
+          const done = () => (res.off("drain", done), res.off("close", done), resolve());
+          res.once("drain", done).once("close", done);
+        });
       };
       await write(head);
       for (let left = TOTAL; left > 0 && !sent.closed; left -= CHUNK.length) await write(CHUNK);
