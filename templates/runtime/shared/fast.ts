@@ -22,6 +22,24 @@ export function has(value: object, key: PropertyKey): boolean {
   return hasOwnProperty.call(value, key);
 }
 
+/**
+ * A declared key of `v` as the exact path of a generated validator reads it (the fallback of its
+ * loop: inherited or non-enumerable keys, a missing required key). `p`: the object's prototype is
+ * Object.prototype, so a key Object.prototype lacks (now: a polluted one counts) can only be own
+ * and is read directly. Otherwise hasOwnProperty decides first, and a key that is not own reads as
+ * {@link ABSENT}: an inherited member, a getter included, is never read. `any`, as the generated
+ * checks compare it (`x >= 0`) as they compare `v.key` of a `v: any`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function read(v: any, p: boolean, key: string): any {
+  return p && !(key in OP) ? v[key] : hasOwnProperty.call(v, key) ? v[key] : ABSENT;
+}
+
+/** After {@link read} gave undefined: whether `key` is there all the same (own, holding undefined). */
+export function undefinedOwn(v: object, p: boolean, key: string): boolean {
+  return !(p && !(key in OP)) || key in v;
+}
+
 /** True when `value` has an own enumerable symbol key (a z.record rejects it). */
 export function hasEnumerableSymbol(value: object): boolean {
   for (const symbol of Object.getOwnPropertySymbols(value)) if (propertyIsEnumerable.call(value, symbol)) return true;
