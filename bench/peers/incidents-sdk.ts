@@ -18,7 +18,7 @@ import {
   type McpRequestContext,
 } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import { z } from "zod";
+import * as z from "zod";
 
 // ── The incident log (examples/incidents/store.ts): in memory, seeded with two incidents ──
 type Severity = "sev1" | "sev2" | "sev3";

@@ -70,16 +70,17 @@ export async function bundle(dir, entry, outfile, { external = [], plugins = [] 
 }
 
 /**
- * An esbuild plugin that rewrites the app's `import { z } from "zod"` (examples/incidents and the
- * peer) to `import * as z from "zod"`, as the SDK's own code imports it: esbuild keeps every
- * member of the `z` namespace object (every locale among them) once it is imported by name, and
- * drops the unused ones of a namespace import. The app's sources are rewritten in memory only.
+ * An esbuild plugin that rewrites the app's `import * as z from "zod"` (examples/incidents and the
+ * peer, as Zod 4's documentation and the SDK's own code write it) to `import { z } from "zod"`:
+ * esbuild keeps every member of the `z` namespace object (every locale among them) once it is
+ * imported by name, and drops the unused ones of a namespace import. The app's sources are
+ * rewritten in memory only.
  */
-export const zodNamespaceImport = {
-  name: "zod-namespace-import",
+export const zodNamedImport = {
+  name: "zod-named-import",
   setup(build) {
     build.onLoad({ filter: /\/(incidents|shared|sdk)\/[^/]+\.ts$/ }, (args) => ({
-      contents: readFileSync(args.path, "utf8").replace(/import \{ z \} from "zod";/g, 'import * as z from "zod";'),
+      contents: readFileSync(args.path, "utf8").replace(/import \* as z from "zod";/g, 'import { z } from "zod";'),
       loader: "ts",
     }));
   },

@@ -4,7 +4,7 @@
 // secret and the calendar file) completes the call. `--port PORT` serves
 // http://127.0.0.1:PORT/mcp, else stdio; `--redis URL` (or MCP_REDIS_URL) shares its listen
 // streams' notifications (and any legacy session) between the processes given the same Redis.
-import { z } from "zod";
+import * as z from "zod";
 import { createServer, elicitForm, prompt, resource, tool } from "../gen/index.js";
 import { serve, stateSecret } from "../shared/serve.js";
 import { addEvent, events, weekOf } from "./store.js";

@@ -1,6 +1,6 @@
 // Resources, a resource template and prompts of the conformance fixture, declared with the
 // generated factories (completions of the prompt's arguments included).
-import { z } from "zod";
+import * as z from "zod";
 import { elicitForm, prompt, resource, resourceTemplate, type v2026_07_28 as M } from "../gen/index.js";
 import { PNG_1X1 } from "./tools.js";
 

@@ -1,6 +1,6 @@
 // The multi round-trip (input_required) tools the conformance suite calls on 2026-07-28, with
 // typed forms (`elicitForm`) read back with `ctx.accepted`.
-import { z } from "zod";
+import * as z from "zod";
 import { elicitForm, tool, type RequestContext, type v2026_07_28 as M } from "../gen/index.js";
 import { sample, sampled } from "./tools.js";
 

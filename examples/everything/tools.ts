@@ -1,6 +1,6 @@
 // The tools of the conformance suite's server fixture (names and texts are what its scenarios
 // call and check), declared with the generated `tool` factory: one definition set for both eras.
-import { z } from "zod";
+import * as z from "zod";
 import { tool, type RequestContext, type v2026_07_28 as M } from "../gen/index.js";
 import { mrtrTools } from "./mrtr.js";
 

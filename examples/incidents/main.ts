@@ -4,7 +4,7 @@
 // complete; a postmortem prompt. `--port PORT` serves http://127.0.0.1:PORT/mcp, else stdio;
 // with `--auth-issuer URL` too, only callers with that issuer's tokens, and opening or resolving
 // an incident needs the scope incidents:write.
-import { z } from "zod";
+import * as z from "zod";
 import { createServer, elicitForm, prompt, resource, ResourceNotFound, resourceTemplate, tool, ToolError } from "../gen/index.js";
 import { serve, stateSecret } from "../shared/serve.js";
 import { incidents, openIncident, type Incident } from "./store.js";
