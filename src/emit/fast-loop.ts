@@ -52,11 +52,11 @@ function absent(key: string): string {
 const COUNT_FROM = 6;
 
 /**
- * The lines of the loop path, before the call of the exact path `exact(v)` in the same function.
+ * The lines of the loop path, before the exact path `fallback` (an expression) in the same function.
  * `extra`: the check of an unknown key's value `e` (an index signature), undefined when unknown
  * keys are not read. `has`: the module's hasOwnProperty constant.
  */
-export function ownKeyLoop(properties: CheckedProperty[], extra: string | undefined, exact: string, has: string): string[] {
+export function ownKeyLoop(properties: CheckedProperty[], extra: string | undefined, fallback: string, has: string): string[] {
   const required = properties.filter((p) => !p.property.optional).length;
   const optional = properties.filter((p) => p.property.optional);
   const counted = optional.length >= COUNT_FROM;
@@ -70,7 +70,7 @@ export function ownKeyLoop(properties: CheckedProperty[], extra: string | undefi
     const position = optional.indexOf(property);
     const { mask, bit } = seenBit(position);
     const seen = [position < 0 ? "n++;" : `${mask} |= ${bit};`, ...(counted ? ["c++;"] : [])];
-    const own = `if (!${has}.call(v, k)) return ${exact}(v);`;
+    const own = `if (!${has}.call(v, k)) return ${fallback};`;
     lines.push(`      case ${JSON.stringify(property.property.name)}: {`, ...[own, ...caseLines(property), ...seen, "break;"].map((line) => `        ${line}`), "      }");
   }
   lines.push(...defaultLines(extra, has, counted), "    }", "  }");

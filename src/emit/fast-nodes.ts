@@ -53,8 +53,16 @@ export function unique(ctx: Pick<FastContext, "taken">, base: string): string {
 /** A helper function `name(v: any): boolean` with the given body lines. */
 function helper(ctx: FastContext, base: string, body: string[]): string {
   const name = unique(ctx, base);
-  ctx.functions.push(`${ctx.marks.signature(name, [["v", ": any"]])}\n${body.map((line) => `  ${line}`).join("\n")}\n}`);
+  ctx.functions.push(`${ctx.marks.signature(name, [["v", ": any"]])}\n${withSelf(body, name).map((line) => `  ${line}`).join("\n")}\n}`);
   return name;
+}
+
+/** Stands for the name of the function a body is put in, which {@link objectBody} does not know. */
+export const SELF = "$self$";
+
+/** The body's {@link SELF} made the function's own name. */
+export function withSelf(body: string[], name: string): string[] {
+  return body.map((line) => line.replaceAll(SELF, name));
 }
 
 export function constant(ctx: FastContext, base: string, value: string): string {
@@ -205,17 +213,12 @@ function objectHelper(type: ObjectType, ctx: FastContext, path: string): string 
  * object whose own "__proto__" holds Object.prototype itself (only code, never JSON, builds
  * that) is read as a plain object, as `rt.own` reads it.
  */
-function keyAccess(key: string, compact: boolean): { read: string; ownUndefined: string } {
+function keyAccess(key: string): { read: string; plain: string | undefined } {
   const quoted = JSON.stringify(key);
-  const inPrototype = key in Object.prototype;
-  // The exact way, a fallback that valid JSON never takes, says the same through rt.read and
-  // rt.undefinedOwn (one call per key instead of the expression: about 40% of validators.js).
-  if (compact) return { read: `rt.read(v, ${inPrototype ? "false" : "p"}, ${quoted})`, ownUndefined: `rt.undefinedOwn(v, ${inPrototype ? "false" : "p"}, ${quoted})` };
   const own = `rt.has(v, ${quoted}) ? ${member("v", key)} : rt.ABSENT`;
-  // A present undefined: own for certain on the hasOwnProperty path, else when `key in v`.
-  if (inPrototype) return { read: own, ownUndefined: "true" };
+  if (key in Object.prototype) return { read: own, plain: undefined };
   const plain = `p && !(${quoted} in rt.OP)`;
-  return { read: `${plain} ? ${member("v", key)} : ${own}`, ownUndefined: `!(${plain}) || ${quoted} in v` };
+  return { read: `${plain} ? ${member("v", key)} : ${own}`, plain };
 }
 
 /** Types that accept every value, undefined included (`unknown`, a union with such a member). */
@@ -244,8 +247,10 @@ export function checkedProperty(property: Property, index: number, ctx: FastCont
 }
 
 /** The lines that check one declared property of `v`, by its own-property presence. */
-export function propertyLines({ property, x, anything, check }: CheckedProperty, compact = false): string[] {
-  const { read, ownUndefined } = keyAccess(property.name, compact);
+export function propertyLines({ property, x, anything, check }: CheckedProperty): string[] {
+  const { read, plain } = keyAccess(property.name);
+  // A present undefined: own for certain on the hasOwnProperty path, else when `key in v`.
+  const ownUndefined = plain ? `!(${plain}) || ${JSON.stringify(property.name)} in v` : "true";
   // exactOptional(anything) accepts whatever is there; the value is still read, as Zod reads it.
   if (property.optional && anything) return [`void (${read});`];
   const lines = [`const ${x} = ${read};`];
@@ -284,19 +289,23 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string, gua
   const test = `if (!(${OBJECT_TEST("v")})) return false;`;
   const checked = type.properties.map((property, i) => checkedProperty(property, i, ctx, path));
   const extra = index && index.kind !== "unknown" ? fastCheck(index, "e", ctx, `${path}_value`) : undefined;
-  const exact = missingLines(type.properties, guarded);
-  if (type.properties.some((property) => !(property.name in Object.prototype))) exact.push('const p = v["__proto__"] === rt.OP;');
-  // Compact where it is the fallback of a loop; a base told to skip keys reads them here only.
-  const compact = !guarded && checked.length > 0;
-  checked.forEach((property) => exact.push(...unlessSkipped(property.property.name, propertyLines(property, compact), guarded)));
-  if (extra !== undefined) exact.push(...extraKeyLines(type, extra, ctx.has));
-  exact.push("return true;");
   // A base told to skip keys (fast-links.ts) reads them the exact way only; an object without
   // declared keys needs no loop (its exact way is one loop over the unknown keys).
-  if (guarded || !checked.length) return [test, ...exact];
-  // The exact way in a function of its own: the loop's function stays small enough to inline.
-  const exactHelper = helper(ctx, `${path}_exact`, exact);
-  return [test, ...ownKeyLoop(checked, extra, exactHelper, ctx.has), `return ${exactHelper}(v);`];
+  if (guarded || !checked.length) {
+    const exact = missingLines(type.properties, guarded);
+    if (type.properties.some((property) => !(property.name in Object.prototype))) exact.push('const p = v["__proto__"] === rt.OP;');
+    checked.forEach((property) => exact.push(...unlessSkipped(property.property.name, propertyLines(property), guarded)));
+    if (extra !== undefined) exact.push(...extraKeyLines(type, extra, ctx.has));
+    return [test, ...exact, "return true;"];
+  }
+  // The loop's fallback, which valid JSON never takes (an inherited or non-enumerable key, a
+  // required key missing), is rt.exact: it reads the declared keys the exact way into a plain
+  // copy, and runs this same function on it (fast.ts). One call, not a function per object type.
+  const names = type.properties.map((property) => property.name);
+  const required = type.properties.filter((property) => !property.optional).map((property) => property.name);
+  const keys = constant(ctx, `${path}_keys`, `rt.exactKeys(${JSON.stringify(names)}, ${JSON.stringify(required)}, ${extra !== undefined})`);
+  const fallback = `rt.exact(v, ${keys}, ${SELF})`;
+  return [test, ...ownKeyLoop(checked, extra, fallback, ctx.has), `return ${fallback};`];
 }
 
 /**

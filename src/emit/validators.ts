@@ -5,7 +5,7 @@ import { linkedInterfaces } from "../model/links.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
 import { linkedFunction, linkPlan, skipVariant, type LinkPlan } from "./fast-links.js";
-import { fastCheck, fastName, objectBody, unique, type FastContext } from "./fast-nodes.js";
+import { fastCheck, fastName, objectBody, unique, withSelf, type FastContext } from "./fast-nodes.js";
 import { unmarked, type Marks } from "./marked.js";
 import type { TableSchema } from "./methods.js";
 
@@ -26,13 +26,14 @@ function internalFunction(declaration: Declaration, ctx: FastContext, plan: Link
   const link = plan.links.get(declaration.name);
   if (link) return linkedFunction(declaration.name, link, ctx, plan);
   const type = typeOf(declaration, ctx.byName);
-  if (type.kind === "object") return `${ctx.marks.signature(name, [["v", ": any"]])}\n${objectBody(type, ctx, declaration.name).map((line) => `  ${line}`).join("\n")}\n}`;
+  if (type.kind === "object") return `${ctx.marks.signature(name, [["v", ": any"]])}\n${withSelf(objectBody(type, ctx, declaration.name), name).map((line) => `  ${line}`).join("\n")}\n}`;
   const expression = fastCheck(type, "v", ctx, declaration.name);
   const helperCall = /^(\w+)\(v\)$/.exec(expression);
   const last = ctx.functions[ctx.functions.length - 1];
   if (helperCall && last && unmarked(last).startsWith(`function ${helperCall[1]}(v: any)`)) {
     ctx.functions.pop();
-    return last.replace(`function ${helperCall[1]}(`, `function ${name}(`);
+    // Every mention: the declaration, and a loop's fallback that passes the function itself.
+    return last.replace(new RegExp(`\\b${helperCall[1]}\\b`, "g"), () => name);
   }
   // A check that reads nothing (\`unknown\`) leaves its parameter unused (noUnusedParameters).
   return `${ctx.marks.signature(name, [[/\bv\b/.test(expression) ? "v" : "_v", ": any"]])}\n  return ${expression};\n}`;

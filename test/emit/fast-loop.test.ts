@@ -67,6 +67,19 @@ describe("the for...in path gives the own-property verdict", () => {
     both("Tagged", JSON.parse('{"kind": "k", "__proto__": 5}'), false, "an own __proto__ entry is validated");
   });
 
+  // rt.exact (the loop's fallback) reads what is present into a copy and runs the loop on it:
+  // the unknown keys an index signature checks go into the copy, and a present undefined stays one.
+  it("the exact path still checks what the loop would: entries, present undefined, missing keys", () => {
+    const inheritedKind = () => Object.create({ kind: "k" });
+    both("Tagged", Object.assign(hidden({}, "kind", "k"), { extra: 5 }), false, "a non-enumerable kind beside a bad entry");
+    both("Tagged", Object.assign(hidden({}, "kind", "k"), { extra: "ok" }), true, "a non-enumerable kind beside a good entry");
+    both("Tagged", Object.assign(inheritedKind(), { extra: "ok" }), false, "kind only inherited, a good entry");
+    both("Inner", hidden({ note: undefined }, "name", "n"), false, "a non-enumerable name beside an own note holding undefined");
+    both("Inner", hidden({ count: 1 }, "name", undefined), false, "a non-enumerable name holding undefined");
+    both("Wide", Object.assign(Object.create({ label: "l" }), { note: "a" }), false, "name missing, an inherited optional key");
+    both("Wide", hidden({ name: "n", label: undefined }, "size", 1), false, "the loop counting own names: an own label holding undefined");
+  });
+
   it("Object.prototype polluted before the validation: its enumerable keys are not read", () => {
     Object.assign(Object.prototype, { note: 5, extra: 7 });
     both("Inner", { name: "n" }, true, "note polluted with a number");

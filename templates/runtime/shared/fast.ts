@@ -23,21 +23,61 @@ export function has(value: object, key: PropertyKey): boolean {
 }
 
 /**
- * A declared key of `v` as the exact path of a generated validator reads it (the fallback of its
- * loop: inherited or non-enumerable keys, a missing required key). `p`: the object's prototype is
+ * A declared key of `v` as the exact path reads it. `p`: the object's prototype is
  * Object.prototype, so a key Object.prototype lacks (now: a polluted one counts) can only be own
  * and is read directly. Otherwise hasOwnProperty decides first, and a key that is not own reads as
- * {@link ABSENT}: an inherited member, a getter included, is never read. `any`, as the generated
- * checks compare it (`x >= 0`) as they compare `v.key` of a `v: any`.
+ * {@link ABSENT}: an inherited member, a getter included, is never read. An object whose own
+ * "__proto__" holds Object.prototype itself (only code, never JSON, builds that) is read as a
+ * plain object, as `rt.own` reads it for Zod.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function read(v: any, p: boolean, key: string): any {
+function read(v: any, p: boolean, key: string): unknown {
   return p && !(key in OP) ? v[key] : hasOwnProperty.call(v, key) ? v[key] : ABSENT;
 }
 
-/** After {@link read} gave undefined: whether `key` is there all the same (own, holding undefined). */
-export function undefinedOwn(v: object, p: boolean, key: string): boolean {
-  return !(p && !(key in OP)) || key in v;
+/** An object type's declared keys (in its shape's order) as {@link exact} reads them. */
+export interface ExactKeys {
+  readonly keys: readonly string[];
+  readonly required: readonly boolean[];
+  readonly declared: ReadonlySet<string>;
+  /** Unknown own keys are read too (an index signature checks their values). */
+  readonly unknown: boolean;
+}
+
+/** A module constant of the generated validators: see {@link exact}. */
+export function exactKeys(keys: readonly string[], required: readonly string[], unknown: boolean): ExactKeys {
+  const isRequired = new Set(required);
+  return { keys, required: keys.map((key) => isRequired.has(key)), declared: new Set(keys), unknown };
+}
+
+/**
+ * The exact path of a generated object validator `check`: the fallback of its loop, which valid
+ * JSON never takes (an inherited or non-enumerable declared key, a required key missing). Each
+ * declared key is read once, in the shape's order, the way Zod's `rt.own` presence reads it
+ * ({@link read}; a getter runs once), and so is every unknown own key where `unknown` says so. What
+ * is present goes into a plain copy without a prototype, which `check` then decides: a copy holds
+ * only own enumerable keys, so its loop never falls back again. A required key that is absent
+ * decides at once, before any key is read when `in` does not find it (a union member that lacks
+ * its keys costs that test only).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function exact(v: any, spec: ExactKeys, check: (copy: object) => boolean): boolean {
+  const { keys, required } = spec;
+  for (let i = 0; i < keys.length; i++) if (required[i] && !((keys[i] as string) in v)) return false;
+  const p = v["__proto__"] === OP;
+  const copy: Record<string, unknown> = Object.create(null);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const x = read(v, p, key);
+    // Undefined from a direct read is a value only when the key is there (own, holding it).
+    if (x === ABSENT || (x === undefined && p && !(key in OP) && !(key in v))) {
+      if (required[i]) return false;
+      continue;
+    }
+    copy[key] = x;
+  }
+  if (spec.unknown) for (const key in v) if (!spec.declared.has(key) && hasOwnProperty.call(v, key)) copy[key] = v[key];
+  return check(copy);
 }
 
 /** True when `value` has an own enumerable symbol key (a z.record rejects it). */
