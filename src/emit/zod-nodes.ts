@@ -18,6 +18,23 @@ export interface ZodCode {
    * checker an inference per schema). Such a schema is always a named constant.
    */
   own?: boolean;
+  /** A leaf schema (it refers to no other schema): its expression as first built, the key of {@link Leaves}. */
+  leaf?: string;
+}
+
+/**
+ * The leaf schemas of a module (`z.string()`, `z.literal("2.0")`, `z.int().min(0)`, and each of
+ * them `.exactOptional()`): counted in a first pass, then each one built more than once is a
+ * module constant, built once and shared. A Zod schema is immutable, and building one is what
+ * costs a module's import (about 10 µs each): sharing removes about a third of a revision's.
+ */
+export interface Leaves {
+  pass: "count" | "share";
+  counts: Map<string, number>;
+  /** Shared leaves (built at least twice), by expression, in order of first use. */
+  names: Map<string, string>;
+  /** Each shared leaf's definition (its inner leaf by name), recorded in the second pass. */
+  definitions: Map<string, string>;
 }
 
 export interface ZodContext {
@@ -31,6 +48,7 @@ export interface ZodContext {
   /** Prefix of hoisted names (`XSchema`), and names already taken. */
   owner: string;
   taken: Set<string>;
+  leaves?: Leaves | undefined;
 }
 
 /**
@@ -64,19 +82,19 @@ export function zodOf(type: TypeNode, ctx: ZodContext, path = "", top = false): 
 function zodNode(type: TypeNode, ctx: ZodContext, path: string): ZodCode {
   switch (type.kind) {
     case "string":
-      return { value: zodString(type), type: "z.ZodString" };
+      return leaf({ value: zodString(type), type: "z.ZodString" }, ctx);
     case "number":
-      return zodNumber(type);
+      return leaf(zodNumber(type), ctx);
     case "boolean":
-      return { value: "z.boolean()", type: "z.ZodBoolean" };
+      return leaf({ value: "z.boolean()", type: "z.ZodBoolean" }, ctx);
     case "null":
-      return { value: "z.null()", type: "z.ZodNull" };
+      return leaf({ value: "z.null()", type: "z.ZodNull" }, ctx);
     case "unknown":
-      return type.any ? { value: "z.any()", type: "z.ZodAny" } : { value: "z.unknown()", type: "z.ZodUnknown" };
+      return leaf(type.any ? { value: "z.any()", type: "z.ZodAny" } : { value: "z.unknown()", type: "z.ZodUnknown" }, ctx);
     case "nonPrimitive":
       return { value: "rt.anyObject()", type: "z.ZodObject<{}, rt.OpenEmpty>", own: true };
     case "literal":
-      return type.value === null ? { value: "z.null()", type: "z.ZodNull" } : literal(type.value);
+      return leaf(type.value === null ? { value: "z.null()", type: "z.ZodNull" } : literal(type.value), ctx);
     case "ref":
       return zodRef(type.name, ctx);
     case "array":
@@ -86,6 +104,47 @@ function zodNode(type: TypeNode, ctx: ZodContext, path: string): ZodCode {
     case "object":
       return zodObject(type, ctx, path);
   }
+}
+
+/** `code` as a leaf (see {@link Leaves}): `key` is its expression with every inner leaf as first built. */
+function leaf(code: ZodCode, ctx: ZodContext, key = code.value): ZodCode {
+  const leaves = ctx.leaves;
+  if (leaves?.pass === "count") leaves.counts.set(key, (leaves.counts.get(key) ?? 0) + 1);
+  const name = leaves?.pass === "share" ? leaves.names.get(key) : undefined;
+  if (name === undefined) return { ...code, leaf: key };
+  if (!leaves!.definitions.has(key)) leaves!.definitions.set(key, code.value);
+  return { value: name, type: code.type, leaf: key };
+}
+
+/** After the first pass: a readable constant name for each leaf built more than once (`z$string_exactOptional`). */
+export function nameSharedLeaves(leaves: Leaves): void {
+  const taken = new Set<string>();
+  for (const [key, count] of leaves.counts) {
+    if (count < 2) continue;
+    const base = `z$${key.replace(/\b(?:z|rt)\./g, "").replace(/[^A-Za-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 48) || "leaf"}`;
+    let name = base;
+    for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+    taken.add(name);
+    leaves.names.set(key, name);
+  }
+  leaves.pass = "share";
+}
+
+/**
+ * The module constants of the shared leaves that `declarations` use, each before its first use.
+ * A leaf counted in a code that was then dropped (a union that accepts anything) may have no use.
+ */
+export function sharedLeafConstants(leaves: Leaves, declarations: string): string[] {
+  const kept: string[] = [];
+  let used = declarations;
+  // Last first: a leaf's definition refers only to leaves named before it.
+  for (const [key, name] of [...leaves.names].reverse()) {
+    if (!new RegExp(`(?<![\\w$])${name.replace(/\$/g, "\\$")}(?![\\w$])`).test(used)) continue;
+    const definition = leaves.definitions.get(key) ?? key;
+    kept.unshift(`const ${name} = ${definition};`);
+    used += `\n${definition}`;
+  }
+  return kept;
 }
 
 /** `const XSchema$path$ = <value>; const XSchema$path: <type> = XSchema$path$;` */
@@ -235,8 +294,11 @@ export function zodShape(properties: Property[], ctx: ZodContext, path: string):
 function zodProperty(property: Property, ctx: ZodContext, path: string): ZodCode & { key: string } {
   const key = propertyKey(property.name);
   const inner = zodOf(property.type, ctx, path);
-  if (property.optional) return { key, value: `${inner.value}.exactOptional()`, type: `z.ZodExactOptional<${inner.type}>` };
+  if (property.optional) {
+    const optional = { value: `${inner.value}.exactOptional()`, type: `z.ZodExactOptional<${inner.type}>` };
+    return { key, ...(inner.leaf === undefined ? optional : leaf(optional, ctx, `${inner.leaf}.exactOptional()`)) };
+  }
   // A required `unknown` key must be present; z.unknown() alone would accept it missing.
-  if (property.type.kind === "unknown") return { key, value: "rt.present()", type: "z.ZodCustom<unknown, unknown>" };
+  if (property.type.kind === "unknown") return { key, ...leaf({ value: "rt.present()", type: "z.ZodCustom<unknown, unknown>" }, ctx) };
   return { key, ...inner };
 }

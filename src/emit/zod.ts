@@ -3,9 +3,9 @@ import { typeOf } from "../model/shapes.js";
 import { linkedInterfaces, opaqueLinks, type Link } from "../model/links.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
-import { ownStatement, zodOf, zodShape, type ZodContext } from "./zod-nodes.js";
+import { nameSharedLeaves, ownStatement, sharedLeafConstants, zodOf, zodShape, type Leaves, type ZodContext } from "./zod-nodes.js";
 
-type Shared = Pick<ZodContext, "byName" | "recursive" | "component"> & { links: Map<string, Link>; opaque: Set<string> };
+type Shared = Pick<ZodContext, "byName" | "recursive" | "component" | "leaves"> & { links: Map<string, Link>; opaque: Set<string> };
 type LinkedContext = ZodContext & { opaque: Set<string>; declaration: string };
 
 /**
@@ -72,14 +72,24 @@ function typed(zodType: string, typeName: string): string {
   return `rt.Typed<${zodType}, ${typeName}>`;
 }
 
-/** The body of schemas.ts: every declaration, dependencies before dependants. */
+/**
+ * The body of schemas.ts: the shared leaf schemas (see Leaves in zod-nodes.ts), then every
+ * declaration, dependencies before dependants. Emitted twice: the first pass counts the leaves.
+ */
 export function emitSchemaDeclarations(model: SchemaModel): string[] {
   const byName = new Map(model.declarations.map((d) => [d.name, d]));
   const recursive = recursiveDeclarations(model.declarations);
   const links = linkedInterfaces(model.declarations, recursive);
   const opaque = opaqueLinks(links);
-  return componentsInDependencyOrder(model.declarations).flatMap((component) => {
-    const shared: Shared = { byName, recursive, links, opaque, component: new Set(component.filter((n) => recursive.has(n))) };
-    return component.map((name) => emitDeclaration(byName.get(name)!, shared));
-  });
+  const leaves: Leaves = { pass: "count", counts: new Map(), names: new Map(), definitions: new Map() };
+  const emitAll = () =>
+    componentsInDependencyOrder(model.declarations).flatMap((component) => {
+      const shared: Shared = { byName, recursive, links, opaque, leaves, component: new Set(component.filter((n) => recursive.has(n))) };
+      return component.map((name) => emitDeclaration(byName.get(name)!, shared));
+    });
+  emitAll();
+  nameSharedLeaves(leaves);
+  const declarations = emitAll();
+  const constants = sharedLeafConstants(leaves, declarations.join("\n"));
+  return constants.length ? [constants.join("\n"), ...declarations] : declarations;
 }
