@@ -20,10 +20,11 @@ import { valueLines, type CheckedProperty } from "./fast-nodes.js";
 // those): `key in v` for each such key, or one count of own names (COUNT_FROM).
 
 /** `x` of a property met in the loop: its value, read once (a getter runs once, as Zod runs it). */
-function caseLines({ property, x, anything, check }: CheckedProperty): string[] {
+function caseLines({ property, x, anything, check, refusesUndefined }: CheckedProperty): string[] {
   if (anything) return property.type.kind === "unknown" && !property.optional ? [`if (v[k] === undefined) return false;`] : ["void v[k];"];
-  // An own key that holds undefined is present: exactOptional and every non-unknown type refuse it.
-  return [`const ${x} = v[k];`, `if (${x} === undefined || !(${check})) return false;`];
+  // An own key that holds undefined is present: exactOptional and every non-unknown type refuse
+  // it, most checks by themselves (typeof, ===, an object test).
+  return [`const ${x} = v[k];`, refusesUndefined ? `if (!(${check})) return false;` : `if (${x} === undefined || !(${check})) return false;`];
 }
 
 /** The variable and bit that record an optional key met in the loop (30 bits per variable). */

@@ -238,12 +238,31 @@ export interface CheckedProperty {
   /** The type accepts every value, undefined included: no check is written. */
   anything: boolean;
   check: string;
+  /** The check is false for undefined by itself (true for every type but `unknown` and what may hold it). */
+  refusesUndefined: boolean;
 }
 
 export function checkedProperty(property: Property, index: number, ctx: FastContext, path: string): CheckedProperty {
   const x = `x${index}`;
   const anything = acceptsAnything(property.type, ctx);
-  return { property, x, anything, check: anything ? "true" : fastCheck(property.type, x, ctx, `${path}_${property.name}`) };
+  const check = anything ? "true" : fastCheck(property.type, x, ctx, `${path}_${property.name}`);
+  return { property, x, anything, check, refusesUndefined: !anything && refusesUndefined(property.type, ctx) };
+}
+
+/**
+ * Types whose check is false for undefined: all but `unknown`, a union with a member that may
+ * accept it, and an alias of either (a reference cycle is not followed: no, to be safe). Where it
+ * holds, the loop's `x === undefined ||` before the check is left out (an own key that holds
+ * undefined fails either way).
+ */
+function refusesUndefined(type: TypeNode, ctx: FastContext, seen = new Set<string>()): boolean {
+  if (type.kind === "unknown") return false;
+  if (type.kind === "union") return type.members.every((m) => refusesUndefined(m, ctx, seen));
+  if (type.kind !== "ref") return true;
+  if (seen.has(type.name)) return false;
+  seen.add(type.name);
+  const target = ctx.byName.get(type.name);
+  return target !== undefined && (target.kind === "interface" || refusesUndefined(target.type, ctx, seen));
 }
 
 /** The lines that check one declared property of `v`, by its own-property presence. */
