@@ -62,7 +62,8 @@ export const SELF = "$self$";
 
 /** The body's {@link SELF} made the function's own name. */
 export function withSelf(body: string[], name: string): string[] {
-  return body.map((line) => line.replaceAll(SELF, name));
+  // A function, so that a `$` in the name is not read as a replacement pattern.
+  return body.map((line) => line.replaceAll(SELF, () => name));
 }
 
 export function constant(ctx: FastContext, base: string, value: string): string {
@@ -251,7 +252,7 @@ export function checkedProperty(property: Property, index: number, ctx: FastCont
 
 /**
  * Types whose check is false for undefined: all but `unknown`, a union with a member that may
- * accept it, and an alias of either (a reference cycle is not followed: no, to be safe). Where it
+ * accept it, and an alias of either (a reference cycle answers no, to be safe). Where it
  * holds, the loop's `x === undefined ||` before the check is left out (an own key that holds
  * undefined fails either way).
  */
@@ -322,7 +323,8 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string, gua
   // copy, and runs this same function on it (fast.ts). One call, not a function per object type.
   const names = type.properties.map((property) => property.name);
   const required = type.properties.filter((property) => !property.optional).map((property) => property.name);
-  const keys = constant(ctx, `${path}_keys`, `rt.exactKeys(${JSON.stringify(names)}, ${JSON.stringify(required)}, ${extra !== undefined})`);
+  const list = (keys: string[]) => `[${keys.map((key) => JSON.stringify(key)).join(", ")}]`;
+  const keys = constant(ctx, `${path}_keys`, `rt.exactKeys(${list(names)}, ${list(required)}, ${extra !== undefined})`);
   const fallback = `rt.exact(v, ${keys}, ${SELF})`;
   return [test, ...ownKeyLoop(checked, extra, fallback, ctx.has), `return ${fallback};`];
 }
