@@ -94,6 +94,24 @@ describe("one process, the memory store", () => {
     second.cut();
   });
 
+  it("a request's answer waits until the notifications it caused are in the store (a next request elsewhere logs after them)", async () => {
+    const order: string[] = [];
+    const slow: McpStore = memoryStore();
+    const publish = slow.publish.bind(slow);
+    slow.publish = async (message) => {
+      await sleep(50);
+      await publish(message);
+      order.push(`logged ${message.method}`);
+    };
+    const server = await wireServer({ handlers: { "tools/call": () => (server.notify.toolsListChanged(), { content: [] }), "tools/list": () => ({ tools: [] }) } });
+    const handler = http.toFetchHandler(server, { store: slow });
+    const body = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "change", arguments: {}, _meta: meta() } };
+    const headers = { host: "127.0.0.1:9", "content-type": "application/json", "mcp-protocol-version": MODERN, "mcp-method": "tools/call", "mcp-name": "change" };
+    const response = await handler(new Request("http://127.0.0.1:9/mcp", { method: "POST", headers, body: JSON.stringify(body) }));
+    order.push(`answered ${response.status}`);
+    expect(order).toEqual(["logged notifications/tools/list_changed", "answered 200"]);
+  });
+
   it("a fetch handler that is dropped is not kept alive by its server: its store hears no more notifications", async () => {
     const published: string[] = [];
     /** Keeps nothing of the handler (a store holding its listener would keep the handler alive). */

@@ -54,6 +54,8 @@ export class SessionTable {
   /** Names this table's streams apart from every other replica's. */
   readonly #replica: string = crypto.randomUUID();
   readonly #relay: { receive(message: JsonRpcNotification): void; close(): void };
+  /** The notifications being written to the store (see `published`). */
+  readonly #publishing = new Set<Promise<void>>();
   #streams = 0;
   #heartbeat: unknown;
 
@@ -66,10 +68,24 @@ export class SessionTable {
     const table = new WeakRef(this);
     const relay = server.relayNotifications((message) => {
       const live = table.deref();
-      if (live) void live.#store.publish(message).catch((error: unknown) => live.#failed(error));
-      else relay.close();
+      if (!live) return relay.close();
+      const pending = live.#publishing;
+      const done: Promise<void> = live.#store
+        .publish(message)
+        .catch((error: unknown) => live.#failed(error))
+        .finally(() => pending.delete(done));
+      pending.add(done);
     });
     this.#relay = relay;
+  }
+
+  /**
+   * Settles when every notification published so far is in the store; undefined when none is
+   * pending. An answer waits for it: a client that has the answer and then acts on another
+   * replica finds the notifications its request caused logged before those its next one causes.
+   */
+  published(): Promise<unknown> | undefined {
+    return this.#publishing.size ? Promise.all(this.#publishing) : undefined;
   }
 
   /** The session with this id opened by this principal (another principal's is not found), held until `release`. */

@@ -204,7 +204,7 @@ async function answerPost(context: HttpContext, request: HttpRequest, body: Reco
     answer.then(state.release, state.release);
   };
   if (session) base.session = session;
-  const response = await stream(context.server, message, base, headers, running, request.follow());
+  const response = await stream(context, message, base, headers, running, request.follow());
   if (session && !found && session.binding && !(await context.sessions.add(session, principal))) {
     session.close();
     return jsonReply(errorResponse(message.id, -32000, "Service Unavailable: too many sessions"), 503, { "retry-after": "60" });
@@ -255,7 +255,8 @@ async function legacySession(context: HttpContext, request: HttpRequest, princip
  * Runs a request and answers with JSON when nothing precedes its response, or with an SSE stream
  * when notifications (progress, logs, listen) or requests to the client come first.
  */
-async function stream(server: McpServer, request: JsonRpcRequest, info: TransportInfo & { signal: AbortSignal }, headers: Record<string, string>, running: (answer: Promise<unknown>) => void, followed: FollowedSignal): Promise<Reply> {
+async function stream(context: HttpContext, request: JsonRpcRequest, info: TransportInfo & { signal: AbortSignal }, headers: Record<string, string>, running: (answer: Promise<unknown>) => void, followed: FollowedSignal): Promise<Reply> {
+  const { server, sessions } = context;
   const cancel = followed.controller;
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   const early: unknown[] = [];
@@ -268,7 +269,7 @@ async function stream(server: McpServer, request: JsonRpcRequest, info: Transpor
   };
   info.signal = cancel.signal;
   info.notify = notify;
-  const answer = server.handle(request, info);
+  const answer = afterPublished(server.handle(request, info), sessions);
   followed.until(answer);
   running(answer);
   const winner = await Promise.race([answer.then(() => "answer" as const), firstMessage]);
@@ -289,6 +290,14 @@ async function stream(server: McpServer, request: JsonRpcRequest, info: Transpor
     cancel: () => cancel.abort(),
   });
   return new Reply(200, { ...SSE_HEADERS, ...headers }, body);
+}
+
+/** The answer, once the notifications published while it ran are in the store (see SessionTable.published). */
+function afterPublished<T>(answer: Promise<T>, sessions: SessionTable): Promise<T> {
+  return answer.then((response) => {
+    const pending = sessions.published();
+    return pending ? pending.then(() => response) : response;
+  });
 }
 
 /** The session of a GET or DELETE, acquired: 400 without the header, 404 when unknown (see legacySession). */
