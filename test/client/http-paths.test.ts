@@ -15,6 +15,8 @@ beforeAll(async () => {
 
 interface Seen {
   headers: IncomingMessage["headers"];
+  /** The request target (path and query). */
+  target: string;
   body: { id: number; method: string; params: { name?: string; arguments?: { text?: string } } };
 }
 
@@ -38,7 +40,7 @@ async function serve(): Promise<Served> {
     req.on("data", (chunk: Buffer) => (text += chunk.toString()));
     req.on("end", () => {
       const body = JSON.parse(text) as Seen["body"];
-      served.seen.push({ headers: req.headers, body });
+      served.seen.push({ headers: req.headers, target: req.url ?? "", body });
       if (body.id === undefined) return void res.writeHead(202).end();
       const said = body.params.arguments?.text ?? "";
       if (said === "hang") return;
@@ -107,4 +109,22 @@ it("node:http reuses one connection for sequential requests, and close() ends it
   expect(served.connections).toBe(1);
   await client.close();
   expect(await eventually(() => served.sockets.size === 0, 5000)).toBe(true);
+});
+
+describe("StreamableHttpTransport over node:http: the URL's parts", () => {
+  it("sends the path with its query, the Host header, and the URL's user info as Basic authorization, as node would from the URL", async () => {
+    const served = await serve();
+    const url = new URL(served.url);
+    const given = `http://ada:p%40ss@${url.host}/mcp?tenant=a%20b`;
+    const client = gen.createClient(new gen.StreamableHttpTransport(given), { clientInfo: CLIENT_INFO });
+    expect((await client.callTool({ name: "echo", arguments: { text: "one" } })).content).toEqual([{ type: "text", text: "one" }]);
+    expect((await client.callTool({ name: "echo", arguments: { text: "two" } })).content).toEqual([{ type: "text", text: "two" }]);
+    for (const seen of served.seen) {
+      expect(seen.target).toBe("/mcp?tenant=a%20b");
+      expect(seen.headers.host).toBe(url.host);
+      expect(seen.headers.authorization).toBe(`Basic ${Buffer.from("ada:p@ss").toString("base64")}`);
+    }
+    expect(served.connections).toBe(1);
+    await client.close();
+  });
 });

@@ -61,8 +61,21 @@ interface NodeAgent {
   destroy(): void;
 }
 
+/** What node:http's `request` is given: the URL's parts (read once per URL), the method, headers and agent. */
+interface NodeRequestOptions {
+  protocol: string;
+  hostname: string;
+  port: string;
+  path: string;
+  method: string;
+  headers: Record<string, string>;
+  agent: NodeAgent;
+  /** A URL's user info (`user:password`), which node sends as Basic authorization. */
+  auth?: string;
+}
+
 interface NodeHttpModule {
-  request(url: URL, options: { method: string; headers: Record<string, string>; agent: NodeAgent }, callback: (response: NodeIncoming) => void): NodeRequest;
+  request(options: NodeRequestOptions, callback: (response: NodeIncoming) => void): NodeRequest;
   Agent: new (options: { keepAlive: boolean; timeout: number }) => NodeAgent;
 }
 
@@ -207,6 +220,27 @@ function decode(chunks: Uint8Array[], size: number): string {
  */
 const IDLE_SOCKET_MS = 4000;
 
+interface Loaded {
+  module: NodeHttpModule;
+  agent: NodeAgent;
+}
+
+interface UrlParts {
+  href: string;
+  protocol: string;
+  hostname: string;
+  port: string;
+  path: string;
+  auth: string | undefined;
+}
+
+/** What node's `urlToHttpOptions` reads of a URL (an IPv6 host without its brackets, the user info decoded). */
+function partsOf(url: URL): UrlParts {
+  const hostname = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
+  const auth = url.username || url.password ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined;
+  return { href: url.href, protocol: url.protocol, hostname, port: url.port, path: `${url.pathname}${url.search}`, auth };
+}
+
 const abortError = (signal: SignalLike): Error => (signal.reason instanceof Error ? signal.reason : new Error("the request was aborted", { cause: signal.reason }));
 
 /**
@@ -215,21 +249,34 @@ const abortError = (signal: SignalLike): Error => (signal.reason instanceof Erro
  * body breaks off) when its signal aborts or `abortAll()` is called; `close()` ends the connections.
  */
 export class NodeHttpClient {
-  private readonly modules = new Map<string, Promise<{ module: NodeHttpModule; agent: NodeAgent }>>();
+  private readonly modules = new Map<string, Promise<Loaded>>();
+  /** The modules loaded so far, by protocol: a request on them starts without waiting a turn. */
+  private readonly loaded = new Map<string, Loaded>();
   private readonly inFlight = new Set<NodeRequest>();
+  /** The last URL requested and its parts (a transport posts to one URL; node would parse it per request). */
+  private target: UrlParts | undefined;
   private closed = false;
 
-  readonly fetch = async (url: URL, init: HttpInit): Promise<HttpAnswer> => {
-    const { module, agent } = await this.load(url.protocol);
+  readonly fetch = (url: URL, init: HttpInit): Promise<HttpAnswer> => {
+    const loaded = this.loaded.get(url.protocol);
+    return loaded ? this.request(loaded, url, init) : this.load(url.protocol).then((ready) => this.request(ready, url, init));
+  };
+
+  private request({ module, agent }: Loaded, url: URL, init: HttpInit): Promise<HttpAnswer> {
     const signal: SignalLike = init.cancel ?? init.signal;
-    if (signal.aborted) throw abortError(signal);
-    if (this.closed) throw new Error("the HTTP client was closed");
+    if (signal.aborted) return Promise.reject(abortError(signal));
+    if (this.closed) return Promise.reject(new Error("the HTTP client was closed"));
     // The body as a string: node writes the head and a string body in one go (a Uint8Array, in two).
     const body = init.body;
     const headers = body === undefined ? init.headers : copyInto({}, init.headers);
     if (body !== undefined) headers["content-length"] = String(byteLength(body));
+    const href = url.href;
+    const target = this.target?.href === href ? this.target : (this.target = partsOf(url));
+    // Built field by field: a spread of the cached parts would give each request a clone to collect.
+    const options: NodeRequestOptions = { protocol: target.protocol, hostname: target.hostname, port: target.port, path: target.path, method: init.method, headers, agent };
+    if (target.auth !== undefined) options.auth = target.auth;
     return new Promise<HttpAnswer>((resolve, reject) => {
-      const request = module.request(url, { method: init.method, headers, agent }, (response) => resolve(new NodeAnswer(response)));
+      const request = module.request(options, (response) => resolve(new NodeAnswer(response)));
       // One plain listener (node's own `signal` option costs several times more per request).
       const abort = () => request.destroy(abortError(signal));
       signal.addEventListener("abort", abort);
@@ -241,7 +288,7 @@ export class NodeHttpClient {
       request.on("error", reject);
       request.end(body);
     });
-  };
+  }
 
   /** Ends every request in flight (their answers' bodies break off with `reason`). */
   abortAll(reason: Error): void {
@@ -256,7 +303,7 @@ export class NodeHttpClient {
     for (const loaded of this.modules.values()) void loaded.then(({ agent }) => agent.destroy(), () => undefined);
   }
 
-  private load(protocol: string): Promise<{ module: NodeHttpModule; agent: NodeAgent }> {
+  private load(protocol: string): Promise<Loaded> {
     let loaded = this.modules.get(protocol);
     if (!loaded) {
       if (protocol !== "http:" && protocol !== "https:") return Promise.reject(new TypeError(`unsupported protocol ${protocol}`));
@@ -264,7 +311,9 @@ export class NodeHttpClient {
       loaded = (import(/* @vite-ignore */ specifier) as Promise<NodeHttpModule>).then((module) => {
         const agent = new module.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS });
         if (this.closed) agent.destroy();
-        return { module, agent };
+        const ready = { module, agent };
+        this.loaded.set(protocol, ready);
+        return ready;
       });
       this.modules.set(protocol, loaded);
     }
