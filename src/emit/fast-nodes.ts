@@ -1,6 +1,7 @@
 import { discriminatorOf, literalValuesOf, objectBehind } from "../model/derive.js";
 import type { ArrayType, Declaration, ObjectType, Property, StringType, TypeNode } from "../model/types.js";
 import { ownKeyLoop } from "./fast-loop.js";
+import { untaggedUnion } from "./fast-unions.js";
 import { FORMAT_CHECKS, isObjectSchema, keptUnionMembers } from "./zod-nodes.js";
 import type { Marks } from "./marked.js";
 
@@ -175,7 +176,7 @@ function unionCheck(members: TypeNode[], x: string, ctx: FastContext, path: stri
   if (tag !== undefined) return `${taggedHelper(kept, tag, ctx, path)}(${x})`;
   const before = { functions: ctx.functions.length, constants: ctx.constants.length, taken: new Set(ctx.taken), marks: ctx.marks.inserted };
   const checks = kept.map((m, i) => fastCheck(m, x, ctx, `${path}_option${i + 1}`));
-  if (!checks.some(isTrivial)) return `(${checks.join(" || ")})`;
+  if (!checks.some(isTrivial)) return untaggedUnion(kept, checks, x, ctx);
   // A member that accepts anything makes the union accept anything: \`true || …\` would be
   // unreachable code (allowUnreachableCode: false), and the other members' helpers unused.
   ctx.functions.length = before.functions;
@@ -256,7 +257,7 @@ export function checkedProperty(property: Property, index: number, ctx: FastCont
  * holds, the loop's `x === undefined ||` before the check is left out (an own key that holds
  * undefined fails either way).
  */
-function refusesUndefined(type: TypeNode, ctx: FastContext, seen = new Set<string>()): boolean {
+export function refusesUndefined(type: TypeNode, ctx: FastContext, seen = new Set<string>()): boolean {
   if (type.kind === "unknown") return false;
   if (type.kind === "union") return type.members.every((m) => refusesUndefined(m, ctx, seen));
   if (type.kind !== "ref") return true;
