@@ -43,10 +43,17 @@ const hasOwn = (value: object, key: PropertyKey): boolean => Object.prototype.ha
 const isEnumerable = (value: object, key: PropertyKey): boolean => Object.prototype.propertyIsEnumerable.call(value, key);
 const isObject = (value: unknown): value is object => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Zod's `isPlainObject` (records accept only these), unchanged. */
+/**
+ * Zod's `isPlainObject` (records accept only these), with the same verdict. For an object whose
+ * constructor is this realm's Object (every JSON object), Zod's remaining reads are fixed:
+ * `Object.prototype` cannot be reassigned, so only whether it still has `isPrototypeOf` can vary,
+ * and `in` asks that of it exactly (its prototype is null, and cannot change), which V8 folds,
+ * where hasOwnProperty is a call.
+ */
 export function isPlainRecord(value: unknown): value is Record<string, unknown> {
   if (!isObject(value)) return false;
   const ctor = (value as { constructor?: unknown }).constructor;
+  if (ctor === Object) return "isPrototypeOf" in Object.prototype;
   if (ctor === undefined || typeof ctor !== "function") return true;
   const prototype: unknown = (ctor as { prototype?: unknown }).prototype;
   return isObject(prototype) && hasOwn(prototype, "isPrototypeOf");
