@@ -108,7 +108,8 @@ export interface McpStore {
   /**
    * Publishes a server notification: logged for every session that wants it (a list change: all
    * of them; a resource update: those subscribed to its URI), and sent to the other replicas'
-   * listen streams.
+   * listen streams. The answer to the request that caused it is sent once this settles (so it
+   * should settle, or fail, within a bounded time: the Redis store's commandTimeoutMs).
    */
   publish(message: JsonRpcNotification): Promise<void>;
   /** A request to the client of a session was sent from here: its answer, posted to any replica, is forwarded here. */
