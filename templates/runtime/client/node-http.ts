@@ -65,7 +65,7 @@ interface NodeAgent {
 interface NodeRequestOptions {
   protocol: string;
   hostname: string;
-  port: string;
+  port: number | string;
   path: string;
   method: string;
   headers: Record<string, string>;
@@ -220,25 +220,23 @@ function decode(chunks: Uint8Array[], size: number): string {
  */
 const IDLE_SOCKET_MS = 4000;
 
+/** Named through a constant, like node:http: this file compiles without Node's types. */
+const URL_MODULE = "node:url";
+
+/** What node's `urlToHttpOptions` (node:url) gives, of which a request takes the URL's parts. */
+interface UrlOptions {
+  protocol: string;
+  hostname: string;
+  port?: number | string;
+  path: string;
+  auth?: string;
+}
+
 interface Loaded {
   module: NodeHttpModule;
   agent: NodeAgent;
-}
-
-interface UrlParts {
-  href: string;
-  protocol: string;
-  hostname: string;
-  port: string;
-  path: string;
-  auth: string | undefined;
-}
-
-/** What node's `urlToHttpOptions` reads of a URL (an IPv6 host without its brackets, the user info decoded). */
-function partsOf(url: URL): UrlParts {
-  const hostname = url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;
-  const auth = url.username || url.password ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : undefined;
-  return { href: url.href, protocol: url.protocol, hostname, port: url.port, path: `${url.pathname}${url.search}`, auth };
+  /** node:url's `urlToHttpOptions`: what node itself reads of a URL given to `request`. */
+  toOptions: (url: URL) => UrlOptions;
 }
 
 const abortError = (signal: SignalLike): Error => (signal.reason instanceof Error ? signal.reason : new Error("the request was aborted", { cause: signal.reason }));
@@ -253,8 +251,8 @@ export class NodeHttpClient {
   /** The modules loaded so far, by protocol: a request on them starts without waiting a turn. */
   private readonly loaded = new Map<string, Loaded>();
   private readonly inFlight = new Set<NodeRequest>();
-  /** The last URL requested and its parts (a transport posts to one URL; node would parse it per request). */
-  private target: UrlParts | undefined;
+  /** The last URL requested and its parts (a transport posts to one URL; node would read it per request). */
+  private target: { href: string; parts: UrlOptions } | undefined;
   private closed = false;
 
   readonly fetch = (url: URL, init: HttpInit): Promise<HttpAnswer> => {
@@ -262,7 +260,7 @@ export class NodeHttpClient {
     return loaded ? this.request(loaded, url, init) : this.load(url.protocol).then((ready) => this.request(ready, url, init));
   };
 
-  private request({ module, agent }: Loaded, url: URL, init: HttpInit): Promise<HttpAnswer> {
+  private request({ module, agent, toOptions }: Loaded, url: URL, init: HttpInit): Promise<HttpAnswer> {
     const signal: SignalLike = init.cancel ?? init.signal;
     if (signal.aborted) return Promise.reject(abortError(signal));
     if (this.closed) return Promise.reject(new Error("the HTTP client was closed"));
@@ -271,10 +269,10 @@ export class NodeHttpClient {
     const headers = body === undefined ? init.headers : copyInto({}, init.headers);
     if (body !== undefined) headers["content-length"] = String(byteLength(body));
     const href = url.href;
-    const target = this.target?.href === href ? this.target : (this.target = partsOf(url));
+    const { parts } = this.target?.href === href ? this.target : (this.target = { href, parts: toOptions(url) });
     // Built field by field: a spread of the cached parts would give each request a clone to collect.
-    const options: NodeRequestOptions = { protocol: target.protocol, hostname: target.hostname, port: target.port, path: target.path, method: init.method, headers, agent };
-    if (target.auth !== undefined) options.auth = target.auth;
+    const options: NodeRequestOptions = { protocol: parts.protocol, hostname: parts.hostname, port: parts.port ?? "", path: parts.path, method: init.method, headers, agent };
+    if (parts.auth !== undefined) options.auth = parts.auth;
     return new Promise<HttpAnswer>((resolve, reject) => {
       const request = module.request(options, (response) => resolve(new NodeAnswer(response)));
       // One plain listener (node's own `signal` option costs several times more per request).
@@ -308,10 +306,11 @@ export class NodeHttpClient {
     if (!loaded) {
       if (protocol !== "http:" && protocol !== "https:") return Promise.reject(new TypeError(`unsupported protocol ${protocol}`));
       const specifier = protocol === "https:" ? "node:https" : "node:http";
-      loaded = (import(/* @vite-ignore */ specifier) as Promise<NodeHttpModule>).then((module) => {
+      const modules = [import(/* @vite-ignore */ specifier) as Promise<NodeHttpModule>, import(/* @vite-ignore */ URL_MODULE) as Promise<{ urlToHttpOptions(url: URL): UrlOptions }>] as const;
+      loaded = Promise.all(modules).then(([module, { urlToHttpOptions }]) => {
         const agent = new module.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS });
         if (this.closed) agent.destroy();
-        const ready = { module, agent };
+        const ready = { module, agent, toOptions: urlToHttpOptions };
         this.loaded.set(protocol, ready);
         return ready;
       });
