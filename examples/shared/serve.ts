@@ -4,7 +4,6 @@
 // started alike (same MCP_STATE_SECRET, same MCP_REDIS_PREFIX) serve one client between them.
 // With `--auth-issuer URL`, the HTTP server takes only JWT access tokens from that issuer (its
 // key set found through its metadata), for the resource http://127.0.0.1:PORT/mcp.
-import { createServer as createHttpServer } from "node:http";
 import { portArgument } from "./args.js";
 import { jwtVerifier, redisStore, serveStdio, toFetchHandler, toNodeListener, type AuthOptions, type McpServer, type McpStore } from "../gen/server.js";
 
@@ -82,6 +81,8 @@ export async function serve(server: McpServer, argv: string[] = process.argv.sli
   const redis = redisArgument(argv);
   const store = redis ? await redisStoreFor(redis) : undefined;
   const issuer = authIssuer(argv);
+  // node:http is loaded here, not at the top: a stdio server's cold start never needs it.
+  const { createServer: createHttpServer } = await import("node:http");
   const http = createHttpServer();
   await new Promise<void>((resolve) => http.listen(port, "127.0.0.1", resolve));
   const address = http.address();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { bindingOf, canonicalJson, createStateSealer } from "../../templates/runtime/server/state.js";
 
 describe("sealed requestState", () => {
@@ -35,5 +35,26 @@ describe("sealed requestState", () => {
 
   it("refuses a secret shorter than 32 bytes", () => {
     expect(() => createStateSealer({ secret: "short" })).toThrow(/32 bytes/);
+  });
+
+  describe("Web Crypto on first use, not at creation (a cold start that seals nothing never loads it)", () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it.each([
+      ["a given secret", { secret }],
+      ["a random key of the process", {}],
+    ])("with %s: no key imported and no random bytes drawn until the first seal, then one key for every seal and open", async (_label, options) => {
+      const importKey = vi.spyOn(crypto.subtle, "importKey");
+      const random = vi.spyOn(crypto, "getRandomValues");
+      const sealer = createStateSealer(options);
+      expect(importKey).not.toHaveBeenCalled();
+      expect(random).not.toHaveBeenCalled();
+      const first = await sealer.seal({ binding: "b", asked: {} });
+      const second = await sealer.seal({ binding: "b", asked: {}, state: 2 });
+      expect(await sealer.open(first, { binding: "b" })).not.toHaveProperty("refused");
+      expect(await sealer.open(second, { binding: "b" })).toMatchObject({ state: 2 });
+      expect(importKey).toHaveBeenCalledTimes(1);
+      expect(random).toHaveBeenCalledTimes("secret" in options ? 0 : 1);
+    });
   });
 });

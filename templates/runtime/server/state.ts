@@ -103,22 +103,26 @@ export interface StateSealer {
 
 export function createStateSealer(options: StateSealerOptions = {}): StateSealer {
   const given = typeof options.secret === "string" ? encoder.encode(options.secret) : options.secret;
-  const secret = given ? new Uint8Array(given) : crypto.getRandomValues(new Uint8Array(32));
-  if (secret.length < 32) throw new TypeError("the requestState secret must be at least 32 bytes");
-  const key = crypto.subtle.importKey("raw", secret, { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  const secret = given ? new Uint8Array(given) : undefined;
+  if (secret && secret.length < 32) throw new TypeError("the requestState secret must be at least 32 bytes");
+  // The key (and a random secret, when none is given) is made on first use: Web Crypto's first
+  // call loads Node's whole crypto stack, a few milliseconds of every cold start, and a server
+  // that never asks for input never needs it.
+  let key: Promise<CryptoKey> | undefined;
+  const keyOf = () => (key ??= crypto.subtle.importKey("raw", secret ?? crypto.getRandomValues(new Uint8Array(32)), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]));
   const ttl = options.ttlMs ?? 10 * 60_000;
   const now = options.now ?? Date.now;
   return {
     async seal(payload) {
       const body = base64url(encoder.encode(JSON.stringify({ ...payload, expires: now() + ttl })));
-      const signature = await crypto.subtle.sign("HMAC", await key, encoder.encode(`${PREFIX}.${body}`));
+      const signature = await crypto.subtle.sign("HMAC", await keyOf(), encoder.encode(`${PREFIX}.${body}`));
       return `${PREFIX}.${body}.${base64url(new Uint8Array(signature))}`;
     },
     async open(sealed, expect) {
       const [prefix, body, signature, ...rest] = sealed.split(".");
       const sig = signature === undefined ? undefined : fromBase64url(signature);
       if (prefix !== PREFIX || body === undefined || !sig || rest.length) return { refused: "malformed" };
-      if (!(await crypto.subtle.verify("HMAC", await key, sig, encoder.encode(`${PREFIX}.${body}`)))) return { refused: "bad signature" };
+      if (!(await crypto.subtle.verify("HMAC", await keyOf(), sig, encoder.encode(`${PREFIX}.${body}`)))) return { refused: "bad signature" };
       const payload = parsePayload(fromBase64url(body));
       if (!payload) return { refused: "malformed" };
       if (payload.expires < now()) return { refused: "expired" };
