@@ -4,11 +4,17 @@
 // give rows of their own: mcp-gen's (HTTP), and a hand-written raw echo server (client-raw-server.mjs,
 // stdio and HTTP: pre-serialised answers, a few microseconds a request), against which a round trip is
 // mostly the client's own cost. The goal (1.5x) is counted on the SDK server's rows; the raw rows show
-// how far the clients differ when the server's share is taken away.
+// how far the clients differ when the server's share is taken away. Every transport also times a
+// minimal hand-written client (peers/minimal-client.mjs: no library, no validation), the floor of
+// what a client costs there: the highest ratio to the SDK client that any client could show.
 import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { minimalHttpClient, minimalStdioClient } from "./peers/minimal-client.mjs";
+
+/** The floor row's client: bench/peers/minimal-client.mjs. */
+const MINIMAL = "minimal hand-written client (no library, no validation: the floor)";
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -50,21 +56,25 @@ async function clientsOver(kind, generated, root, stops, genDir) {
   const client = await import("@modelcontextprotocol/client");
   const sdk = new client.Client(info, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
   let ours;
+  let minimal;
   if (kind.startsWith("stdio")) {
     const server = { command: process.execPath, args: [join(root, raw ? "bench/client-raw-server.mjs" : "test/client/fixtures/sdk-v2-server.mjs"), "stdio"] };
     ours = generated.createClient(new generated.StdioTransport({ ...server, stderr: "ignore" }), { clientInfo: info });
+    minimal = minimalStdioClient(server);
     const { StdioClientTransport } = await import("@modelcontextprotocol/client/stdio");
     await sdk.connect(new StdioClientTransport({ ...server, stderr: "ignore" }));
   } else {
     const server = kind === "http" ? "sdk" : raw ? "raw" : "mcp-gen";
-    const [a, b] = [await httpServer(root, server, genDir), await httpServer(root, server, genDir)];
-    stops.push(a.stop, b.stop);
+    const [a, b, c] = [await httpServer(root, server, genDir), await httpServer(root, server, genDir), await httpServer(root, server, genDir)];
+    stops.push(a.stop, b.stop, c.stop);
     ours = generated.createClient(new generated.StreamableHttpTransport(a.url), { clientInfo: info });
+    minimal = minimalHttpClient(c.url);
     await sdk.connect(new client.StreamableHTTPClientTransport(new URL(b.url)));
   }
   return [
     { transport: kind, name: "mcp-gen client (generated, 2026-07-28)", call: (i) => ours.callTool({ name: "echo", arguments: { text: `hi ${i}` } }), close: () => ours.close() },
     { transport: kind, name: "@modelcontextprotocol/client 2.4.0", call: (i) => sdk.callTool({ name: "echo", arguments: { text: `hi ${i}` } }), close: () => sdk.close() },
+    { transport: kind, name: MINIMAL, call: (i) => minimal.callTool({ name: "echo", arguments: { text: `hi ${i}` } }), close: () => minimal.close() },
   ];
 }
 
@@ -102,7 +112,7 @@ export function clientTable(rows, { rounds = 7, calls = 1000, warmup = 2000 } = 
   const fmt = (n) => Math.round(n).toLocaleString("en-US");
   const sdkOn = (transport) => rows.find((r) => r.transport === transport && r.name.startsWith("@modelcontextprotocol")).median;
   return [
-    `tools/call round trips against the SDK v2 server (its own process per client; the transports that name a server: that server instead, the raw echo server being a hand-written one that answers from pre-serialised JSON, so that a round trip is mostly the client's own cost), median of ${rounds} rounds of ${calls} sequential calls (rounds interleaved, after ${warmup.toLocaleString("en-US")} calls of warm-up per client). Goal: at least 1.5x the SDK client, on the SDK server's rows (stdio, http)\n`,
+    `tools/call round trips against the SDK v2 server (its own process per client; the transports that name a server: that server instead, the raw echo server being a hand-written one that answers from pre-serialised JSON, so that a round trip is mostly the client's own cost), median of ${rounds} rounds of ${calls} sequential calls (rounds interleaved, after ${warmup.toLocaleString("en-US")} calls of warm-up per client). Goal: at least 1.5x the SDK client, on the SDK server's rows (stdio, http). The minimal hand-written client (bench/peers/minimal-client.mjs: JSON.stringify, write, read the answer, JSON.parse; no library, no validation, no timeouts) is the floor of a client's cost on each transport: its ratio is the most any client could show against that server.\n`,
     "| transport | client | median calls/s | min | max | vs SDK client |",
     "|---|---|---:|---:|---:|---:|",
     ...rows.map((r) => `| ${r.transport} | ${r.name} | ${fmt(r.median)} | ${fmt(r.min)} | ${fmt(r.max)} | ${(r.median / sdkOn(r.transport)).toFixed(2)}x |`),
