@@ -6,9 +6,10 @@
 // bounds the ratio.
 import { spawn } from "node:child_process";
 import { Agent, request as httpRequest } from "node:http";
+import { envelopeMeta } from "./stdio-client.mjs";
 
-const CLIENT_INFO = { name: "bench", version: "1.0.0" };
-const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": CLIENT_INFO };
+/** The 2026-07-28 `_meta` envelope, with the clientInfo the bench's other clients send. */
+const META = envelopeMeta({ name: "bench", version: "1.0.0" });
 
 function callMessage(id, name, args) {
   return { jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args, _meta: META } };

@@ -7,7 +7,8 @@ import { isDeepStrictEqual } from "node:util";
 
 const CLIENT_INFO = { name: "mcp-gen-bench", version: "1.0.0" };
 /** The 2026-07-28 per-request fields (basic/index.mdx: protocolVersion and clientCapabilities required). */
-const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": CLIENT_INFO };
+export const envelopeMeta = (clientInfo) => ({ "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": clientInfo });
+const META = envelopeMeta(CLIENT_INFO);
 const request = (id, method, params) => ({ jsonrpc: "2.0", id, method, ...(params ? { params } : {}) });
 
 /** Each opening: steps of messages; each step ends with the request whose answer releases the next. */
