@@ -94,7 +94,7 @@ function withImports(render: (data: object) => string, data: object, runtimeModu
   return render({ ...data, imports: importsFor(body, runtimeModule, marks) });
 }
 
-function methodsFile(model: SchemaModel, render: (name: string, data: object) => string): string {
+function methodsFile(model: SchemaModel, render: (name: string, data: object) => string, runtimeImport: string): string {
   const surface = deriveSurface(model);
   const index = schemaIndex(model);
   const filled = filledResultKeys(surface);
@@ -106,7 +106,7 @@ function methodsFile(model: SchemaModel, render: (name: string, data: object) =>
     table: methodTable(index, surface),
     filled: filled.map((k) => JSON.stringify(k)).join(" | "),
     filledDoc: filled.map((k) => `\`${k}\``).join(", "),
-  });
+  }, `${runtimeImport}/shared/lazy.js`);
 }
 
 function errorsFile(model: SchemaModel, render: (name: string, data: object) => string, runtimeImport: string): string {
@@ -159,7 +159,7 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
   const schemas = emitSchemaDeclarations(model);
   const files: OutputFile[] = [
     { path: "types.ts", content: render("types.ts", { declarations: emitTypeDeclarations(model) }) },
-    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), { declarations: schemas, usesRuntime: schemas.some((code) => /\brt\./.test(code)) }, `${options.runtimeImport}/shared/validation.js`) },
+    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), schemasView(schemas), `${options.runtimeImport}/shared/validation.js`) },
     {
       path: "constants.ts",
       content: render("constants.ts", {
@@ -167,7 +167,7 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
         protocolVersion: protocolVersion && JSON.stringify(protocolVersion),
       }),
     },
-    { path: "methods.ts", content: methodsFile(model, render) },
+    { path: "methods.ts", content: methodsFile(model, render, options.runtimeImport) },
     { path: "errors.ts", content: errorsFile(model, render, options.runtimeImport) },
     validatorsFile(model, render, options.runtimeImport),
     { path: "server.ts", content: serverFile(model, render) },
@@ -193,9 +193,14 @@ export function emitDeclarationModules(model: SchemaModel, options: DeclarationM
   const schemas = emitSchemaDeclarations(model);
   return [
     { path: "types.ts", content: render("types.ts", { declarations: emitTypeDeclarations(model) }) },
-    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), { declarations: schemas, usesRuntime: schemas.some((code) => /\brt\./.test(code)) }, `${options.runtimeImport}/shared/validation.js`) },
+    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), schemasView(schemas), `${options.runtimeImport}/shared/validation.js`) },
     validatorsFile(model, render, options.runtimeImport),
   ];
+}
+
+/** schemas.ts.hbs's data: the builder's statements indented as its body (they hold no multi-line literal). */
+function schemasView(schemas: ReturnType<typeof emitSchemaDeclarations>): object {
+  return { ...schemas, values: schemas.values.map((code) => code.replace(/^(?=.)/gm, "  ")), names: schemas.exports.map((e) => e.name).join(", ") };
 }
 
 /** Renders one of templates/*.hbs (with the header partial) for emitters outside this module. */

@@ -142,9 +142,9 @@ function tableSchemaCode(schema: TableSchema): { type: string; value: string } {
   const base = `S.${schemaName(schema.name)}`;
   if (schema.property === undefined) return { type: `typeof ${base}`, value: base };
   const member = `(typeof ${base})["shape"][${JSON.stringify(schema.property)}]`;
-  const access = `${base}.shape.${schema.property}`;
-  if (!schema.unwrap) return { type: member, value: access };
-  return { type: `ReturnType<${member}["unwrap"]>`, value: `${access}.unwrap()` };
+  const type = schema.unwrap ? `ReturnType<${member}["unwrap"]>` : member;
+  // Read when the schema is first used, not now (templates/runtime/shared/lazy.ts).
+  return { type, value: `rt.lazyMember(${base}, ${JSON.stringify(schema.property)}, ${schema.unwrap ? "true" : "false"}) as ${type}` };
 }
 
 function tableEntry(index: SchemaIndex, fact: MethodFact, kind: "request" | "notification"): { type: string; value: string } {

@@ -43,8 +43,10 @@ export interface ZodContext {
   recursive: Set<string>;
   /** The recursive component being emitted: references into it go through z.lazy. */
   component: Set<string>;
-  /** Module-level constants for the inline objects of the declaration being emitted. */
+  /** Builder constants for the inline objects of the declaration being emitted. */
   hoisted: string[];
+  /** Their types, as module-level aliases (the exports' stated types refer to them). */
+  hoistedTypes: string[];
   /** Prefix of hoisted names (`XSchema`), and names already taken. */
   owner: string;
   taken: Set<string>;
@@ -147,14 +149,20 @@ export function sharedLeafConstants(leaves: Leaves, declarations: string): strin
   return kept;
 }
 
-/** `const XSchema$path$ = <value>; const XSchema$path: <type> = XSchema$path$;` */
+/**
+ * `const XSchema$path$ = <value>; const XSchema$path: XSchema$path$Type = XSchema$path$;` in the
+ * builder, and `type XSchema$path$Type = <type>;` at module level (where the types of the
+ * exports that contain it can name it).
+ */
 function hoist(code: ZodCode, ctx: ZodContext, path: string): ZodCode {
   const base = `${ctx.owner}$${path.replace(/[^A-Za-z0-9_]+/g, "_").replace(/^_+|_+$/g, "") || "object"}`;
   let name = base;
   for (let n = 2; ctx.taken.has(name); n++) name = `${base}${n}`;
   ctx.taken.add(name);
-  ctx.hoisted.push(`const ${name}$ = ${code.value};\n${code.own ? ownStatement(`${name}$`) : ""}const ${name}: ${code.type} = ${name}$;`);
-  return { value: name, type: `typeof ${name}` };
+  const type = `${name}$Type`;
+  ctx.hoistedTypes.push(`type ${type} = ${code.type};`);
+  ctx.hoisted.push(`const ${name}$ = ${code.value};\n${code.own ? ownStatement(`${name}$`) : ""}const ${name}: ${type} = ${name}$;`);
+  return { value: name, type };
 }
 
 /** The statement that gives a named object or record schema own-property semantics. */

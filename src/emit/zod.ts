@@ -9,33 +9,45 @@ type Shared = Pick<ZodContext, "byName" | "recursive" | "component" | "leaves"> 
 type LinkedContext = ZodContext & { opaque: Set<string>; declaration: string };
 
 /**
- * One declaration's schema. The value is built in an unannotated constant and then exported
- * with its exact Zod type: the builder is inferred without a contextual type, and the export
- * relates two identical types, so a consumer's type checker does little work (see zod-nodes).
- * A recursive declaration recurses through z.lazy inside its unguarded `XSchema$` and is
- * exported behind the depth guard; its type is stated (`z.ZodType<X, X>`): the equivalence
- * tests check the value against it.
+ * One declaration's schema, in three parts (see emitSchemaDeclarations): module-level type
+ * aliases, the builder's statements, and the export. In the builder the schema is a constant
+ * under its export's name with the export's stated type: the value is built in an unannotated
+ * constant and then given that type, so the builder is inferred without a contextual type and
+ * the export relates two identical types (a consumer's type checker does little work: see
+ * zod-nodes). A recursive declaration recurses through z.lazy inside its unguarded `XSchema$`
+ * and is exported behind the depth guard; its type is stated (`z.ZodType<X, X>`): the
+ * equivalence tests check the value against it.
  */
-function emitDeclaration(declaration: Declaration, shared: Shared): string {
+export interface DeclarationCode {
+  types: string[];
+  values: string[];
+  name: string;
+  /** The export's stated type. */
+  type: string;
+  doc: string;
+}
+
+function emitDeclaration(declaration: Declaration, shared: Shared): DeclarationCode {
   const name = schemaName(declaration.name);
   const typeName = `T.${declaration.name}`;
-  const ctx: LinkedContext = { ...shared, hoisted: [], owner: name, taken: new Set(), declaration: declaration.name };
+  const ctx: LinkedContext = { ...shared, hoisted: [], hoistedTypes: [], owner: name, taken: new Set(), declaration: declaration.name };
   const doc = jsDoc({ text: `Validates {@link ${typeName}}.`, deprecated: declaration.doc.deprecated });
   const link = shared.links.get(declaration.name);
-  if (link) return emitLinkedDeclaration(name, link, ctx, doc);
+  if (link) return { ...emitLinkedDeclaration(name, link, ctx), name, doc };
   const schema = zodOf(typeOf(declaration, ctx.byName), ctx, "", true);
-  const lines = [...ctx.hoisted];
+  const values = [...ctx.hoisted];
   const own = schema.own ? ownStatement(`${name}$`) : "";
   if (!ctx.recursive.has(declaration.name)) {
     // The Zod type is named once: the value is checked against it (rt.typed<…>), and the export
     // states it with parse methods that give the interface (rt.Typed) without relating the two.
     const zodType = `${name}$Type`;
-    lines.push(`const ${name}$ = ${schema.value};`, `${own}type ${zodType} = ${schema.type};`, `${doc}export const ${name}: ${typed(zodType, typeName)} = rt.typed<${zodType}>(${name}$);`);
-  } else {
-    const stated = `z.ZodType<${typeName}, ${typeName}>`;
-    lines.push(`const ${name}$: ${stated} = ${schema.value} as unknown as ${stated};`, `${own}${doc}export const ${name}: ${stated} = rt.depthGuarded(${name}$);`);
+    const type = typed(zodType, typeName);
+    values.push(`const ${name}$ = ${schema.value};`, `${own}const ${name}: ${type} = rt.typed<${zodType}>(${name}$);`);
+    return { types: [...ctx.hoistedTypes, `type ${zodType} = ${schema.type};`], values, name, type, doc };
   }
-  return lines.join("\n");
+  const stated = `z.ZodType<${typeName}, ${typeName}>`;
+  values.push(`const ${name}$: ${stated} = ${schema.value} as unknown as ${stated};`, `${own}const ${name}: ${stated} = rt.depthGuarded(${name}$);`);
+  return { types: ctx.hoistedTypes, values, name, type: stated, doc };
 }
 
 /**
@@ -47,7 +59,7 @@ function emitDeclaration(declaration: Declaration, shared: Shared): string {
  * inferred type with it would cost every consumer O(N²); the type-equivalence tests hold the
  * stated type to the spec's.
  */
-function emitLinkedDeclaration(name: string, link: Link, ctx: LinkedContext, doc: string): string {
+function emitLinkedDeclaration(name: string, link: Link, ctx: LinkedContext): Pick<DeclarationCode, "types" | "values" | "type"> {
   const own = zodShape(link.own, ctx, "");
   const shapeOf = (base: string) => (ctx.opaque.has(base) ? `rt.shapeOf(${schemaName(base)})` : `${schemaName(base)}.shape`);
   const spreads = link.bases.map(({ name: base, omit }) => (omit.length ? `...rt.withoutKeys(${shapeOf(base)}, [${omit.map((k) => JSON.stringify(k)).join(", ")}]),` : `...${shapeOf(base)},`));
@@ -57,14 +69,18 @@ function emitLinkedDeclaration(name: string, link: Link, ctx: LinkedContext, doc
   if (ctx.opaque.has(ctx.declaration)) {
     // Typed by its interface: see opaqueLinks (model/links.ts).
     const stated = `z.ZodType<T.${ctx.declaration}, T.${ctx.declaration}>`;
-    return [...ctx.hoisted, value, `${owner}${doc}export const ${name}: ${stated} = ${name}$ as unknown as ${stated};`].join("\n");
+    return { types: ctx.hoistedTypes, values: [...ctx.hoisted, value, `${owner}const ${name}: ${stated} = ${name}$ as unknown as ${stated};`], type: stated };
   }
   const shape = `${name}$Shape`;
   const baseShapes = link.bases.map((b) => `(typeof ${schemaName(b.name)})["shape"]`);
   const shapeType = [...baseShapes, ...(own.length ? [`{\n${own.map((s) => `${s.key}: ${s.type};`).join("\n")}\n}`] : [])].join(" & ");
   // A linked chain's interfaces declare no index signature (model/links.ts): its input is its keys.
   const stated = typed(`z.ZodObject<${shape}, rt.Open>`, `T.${ctx.declaration}`);
-  return [...ctx.hoisted, `type ${shape} = ${shapeType};`, value, `${owner}${doc}export const ${name}: ${stated} = ${name}$ as unknown as ${stated};`].join("\n");
+  return {
+    types: [...ctx.hoistedTypes, `type ${shape} = ${shapeType};`],
+    values: [...ctx.hoisted, value, `${owner}const ${name}: ${stated} = ${name}$ as unknown as ${stated};`],
+    type: stated,
+  };
 }
 
 /** An exported schema's stated type: its Zod type, with parse and safeParse giving its interface (rt.Typed). */
@@ -73,10 +89,12 @@ function typed(zodType: string, typeName: string): string {
 }
 
 /**
- * The body of schemas.ts: the shared leaf schemas (see Leaves in zod-nodes.ts), then every
- * declaration, dependencies before dependants. Emitted twice: the first pass counts the leaves.
+ * What schemas.ts is made of: module-level type aliases; the statements of its builder (the
+ * shared leaf schemas, see Leaves in zod-nodes.ts, then every declaration, dependencies before
+ * dependants), which runs on the first use of any export (templates/runtime/shared/lazy.ts);
+ * and the exports. Emitted twice: the first pass counts the leaves.
  */
-export function emitSchemaDeclarations(model: SchemaModel): string[] {
+export function emitSchemaDeclarations(model: SchemaModel): { types: string[]; values: string[]; exports: DeclarationCode[] } {
   const byName = new Map(model.declarations.map((d) => [d.name, d]));
   const recursive = recursiveDeclarations(model.declarations);
   const links = linkedInterfaces(model.declarations, recursive);
@@ -90,6 +108,11 @@ export function emitSchemaDeclarations(model: SchemaModel): string[] {
   emitAll();
   nameSharedLeaves(leaves);
   const declarations = emitAll();
-  const constants = sharedLeafConstants(leaves, declarations.join("\n"));
-  return constants.length ? [constants.join("\n"), ...declarations] : declarations;
+  const values = declarations.map((d) => d.values.join("\n"));
+  const constants = sharedLeafConstants(leaves, values.join("\n"));
+  return {
+    types: declarations.map((d) => d.types.join("\n")).filter((t) => t.length > 0),
+    values: constants.length ? [constants.join("\n"), ...values] : values,
+    exports: declarations,
+  };
 }

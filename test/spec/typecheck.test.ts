@@ -55,7 +55,7 @@ function strictestProgram(): Strictest {
     .filter((r) => r.casts > 0)
     .map((r) => ({ ...r, file: mutant("recursive", r.revision, "schemas.ts", (t) => t.replaceAll(" as unknown as ", " satisfies ")) }));
   const brokenValue = mutant("broken-value", SAMPLE, "schemas.ts", (t) => t.replace(/(const \w+Schema\$ = (?:z\.looseObject|rt\.openObject)\(\{\s+\w+: )(?:z\.string\(\)|z\$string\b)/, "$1z.number()"));
-  const brokenAnnotation = mutant("broken-annotation", SAMPLE, "schemas.ts", (t) => t.replace(/export const (\w+Schema): rt\.Typed<\s*\w+\$Type,\s*[\w.]+\s*> = rt\.typed<\w+\$Type>\((\w+\$)\);/, "export const $1 = $2;"));
+  const brokenAnnotation = mutant("broken-annotation", SAMPLE, "schemas.ts", (t) => t.replace(/export const (\w+Schema): rt\.Typed<\s*\w+\$Type,\s*[\w.]+\s*> =\s*schema\(("\w+")\);/, "export const $1 = schema($2);"));
   const internalFile = mutant("broken-internal", SAMPLE, "types.ts", (t) => t.replace(/\nexport type (\w+) =/, "\n/** @internal */\nexport type $1 ="));
   const name = /\/\*\* @internal \*\/\nexport type (\w+) =/.exec(readFileSync(internalFile, "utf8"))![1]!;
   const brokenOptional = join(MUTANTS, "broken-optional", "check.ts");

@@ -14,6 +14,7 @@
 // internals, never these methods). Schemas derived from an export (`.extend`, `.describe`, …)
 // are new instances, on Zod's parser.
 /* eslint-disable @typescript-eslint/no-explicit-any */
+import { whenBuilt } from "./lazy.js";
 import { compiledObject, interpretedObject, same, state, type ObjectParts } from "./fast-zod-objects.js";
 
 type Guard = (value: unknown) => boolean;
@@ -47,8 +48,11 @@ function define(target: object, key: string, value: unknown): void {
  * use, once every export of the module has its guard.
  */
 export function fastZod(schema: unknown, guard: Guard): void {
-  guards.set(schema as object, guard);
-  install(schema as Schema, guard);
+  // An export is built on first use (lazy.ts): the methods go on the schema once it is.
+  whenBuilt(schema, (built) => {
+    guards.set(built, guard);
+    install(built as Schema, guard);
+  });
 }
 
 function install(schema: Schema, guard: Guard): void {

@@ -192,11 +192,8 @@ export class FastCheckTable {
   }
 }
 
-/** `schema.shape[key]` (unwrapped from its optional when `unwrap`): the object METHODS holds. */
-export function shapeMember(schema: unknown, key: string, unwrap: boolean): unknown {
-  const member = (schema as { shape: { [key: string]: { unwrap(): unknown } } }).shape[key];
-  return unwrap ? member?.unwrap() : member;
-}
+/** `schema.shape[key]` (unwrapped from its optional when `unwrap`): the object METHODS holds (lazy.ts). */
+export { lazyMember as shapeMember } from "./lazy.js";
 
 /** Looks up the fast check of a schema (a revision's `fastCheckOf`). */
 export type FastCheckOf = (schema: unknown) => FastCheck | undefined;

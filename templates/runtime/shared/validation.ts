@@ -5,6 +5,8 @@ import { z } from "zod";
 
 export { isBase64, isDate, isDateTime, isEmail, isTime, isUri, isUriReference, isUriTemplate, isUuid } from "./formats.js";
 export { own } from "./own-keys.js";
+export { isUnbuilt, lazyMember, whenBuilt } from "./lazy.js";
+import { lazyExports } from "./lazy.js";
 
 /**
  * The Zod config of a generated object schema whose type declares no index signature: unknown
@@ -149,6 +151,14 @@ export function pauseCompile(): () => void {
   return () => {
     config.postProcessor = hook;
   };
+}
+
+/**
+ * The exports of a schemas.ts, built on first use (lazy.ts): `schema("XSchema")` stands in for
+ * what `build()` returns under that name, built with Zod's compile hook paused.
+ */
+export function lazySchemas<B extends object>(build: () => B): <K extends keyof B>(name: K) => B[K] {
+  return lazyExports(build, pauseCompile);
 }
 
 /** A required key of type `unknown`: any value, but the key must be there. */
