@@ -101,15 +101,16 @@ function installStandard(schema: Schema, fast: (value: unknown) => unknown): voi
   Object.defineProperty(schema, "~standard", {
     configurable: true,
     enumerable: false,
-    get() {
-      delete schema["~standard"];
-      const zodStandard = schema["~standard"];
+    // On `this`: a lazily built export is a copy of the schema, with this getter (lazy.ts).
+    get(this: Schema) {
+      delete this["~standard"];
+      const zodStandard = this["~standard"];
       const validate = (value: unknown) => {
         const out = fast(value);
         return out === FAILED ? zodStandard.validate(value) : { value: out };
       };
       const standard = { ...zodStandard, validate };
-      Object.defineProperty(schema, "~standard", { configurable: true, writable: true, enumerable: false, value: standard });
+      Object.defineProperty(this, "~standard", { configurable: true, writable: true, enumerable: false, value: standard });
       return standard;
     },
   });

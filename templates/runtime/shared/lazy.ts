@@ -2,68 +2,91 @@
 // revision holds about 600 Zod instances, each about 10 µs to build in a cold process: building
 // them at import cost every server and client that imports its output about 10 ms per revision
 // at start, while a server that only meets valid messages (the fast validators answer those)
-// never needs them. Each export is a stand-in (a Proxy) for its schema: the first time anything
-// is asked of one (a property, `instanceof`, its keys), the module's schemas are built, all
-// together, and from then on every operation is forwarded to the built schema. The schemas
-// inside the built ones refer to each other directly, never through a stand-in.
+// never needs them.
+//
+// Each export is a stand-in: an empty object whose prototype is a Proxy. The first time anything
+// is asked of it that it does not have (any property, `in`, `instanceof`), the Proxy's trap
+// builds every schema of the module, and each stand-in becomes a copy of its schema: the same
+// prototype and the same own properties (Zod keeps an instance's state in `_zod`, one object
+// shared by both). From then on a stand-in is a plain Zod schema, with no Proxy left in the way
+// (a Proxy's trap on every call cost `XSchema.safeParse` about 40 ns). The schemas inside the
+// built ones refer to each other directly, never to a stand-in.
 //
 // What differs from a plain schema: identity. The stand-in is not the object Zod's own walks
 // meet (`XSchema.shape`, `.options`, `_zod.def`), so a WeakMap or registry keyed by the export
 // (`z.globalRegistry.add(XSchema, …)`) does not see the schema where it is nested; `.meta()` and
-// `.describe()` (new schemas) do not have that problem.
+// `.describe()` (new schemas) do not have that problem. And before its module is built, a
+// stand-in has no own keys (`Object.keys(XSchema)` is empty until a property has been read).
 
 /** What is kept of each stand-in: how its schema is built, and the schema once it is. */
-class Pending {
-  value: object | undefined = undefined;
-  constructor(readonly resolve: () => object) {}
+interface Pending {
+  readonly standIn: object;
+  readonly resolve: () => object;
+  value: object | undefined;
+  /** The stand-in is the schema's copy (see adopt). */
+  adopted: boolean;
 }
 
+/** By stand-in, and by the Proxy target behind it. */
 const pendingOf = new WeakMap<object, Pending>();
 const callbacks = new WeakMap<Pending, Array<(schema: object) => void>>();
 
-function built(target: Pending): object {
-  if (target.value === undefined) {
-    const value = target.resolve();
+function built(pending: Pending): object {
+  if (pending.value === undefined) {
+    const value = pending.resolve();
     // Building the module settles every stand-in of it; a member's settles when its schema is.
-    if (target.value === undefined) settle(target, value);
+    if (pending.value === undefined) settle(pending, value);
   }
-  return target.value!;
+  return pending.value!;
 }
 
 /**
- * A non-configurable property may only be reported as it is on the target (a Proxy invariant):
- * it is copied onto the target (the schema's own `_zod` is one) before it is reported.
+ * Builds, then does the operation again where it began: the stand-in is the schema's copy by
+ * then (or, while the build's own callbacks run, not yet: they are answered by the schema).
  */
-function reported(target: Pending, key: PropertyKey, descriptor: PropertyDescriptor | undefined): PropertyDescriptor | undefined {
-  if (descriptor && !descriptor.configurable) Reflect.defineProperty(target, key, descriptor);
-  return descriptor;
-}
-
-const forward: ProxyHandler<Pending> = {
-  get: (target, key) => Reflect.get(built(target), key),
-  set: (target, key, value) => Reflect.set(built(target), key, value),
-  has: (target, key) => Reflect.has(built(target), key),
-  deleteProperty: (target, key) => Reflect.deleteProperty(built(target), key),
-  defineProperty: (target, key, descriptor) => Reflect.defineProperty(built(target), key, descriptor),
-  ownKeys: (target) => Reflect.ownKeys(built(target)),
-  getOwnPropertyDescriptor: (target, key) => reported(target, key, Reflect.getOwnPropertyDescriptor(built(target), key)),
-  getPrototypeOf: (target) => Reflect.getPrototypeOf(built(target)),
-  setPrototypeOf: (target, prototype) => Reflect.setPrototypeOf(built(target), prototype),
+const building: ProxyHandler<object> = {
+  get(target, key, receiver) {
+    const pending = pendingOf.get(target)!;
+    const schema = built(pending);
+    return pending.adopted ? Reflect.get(receiver, key) : Reflect.get(schema, key);
+  },
+  set(target, key, value, receiver) {
+    const pending = pendingOf.get(target)!;
+    const schema = built(pending);
+    return pending.adopted ? Reflect.set(receiver, key, value) : Reflect.set(schema, key, value);
+  },
+  has: (target, key) => Reflect.has(built(pendingOf.get(target)!), key),
+  // An `instanceof` walk that reached the Proxy goes on from the schema's prototype.
+  getPrototypeOf: (target) => Reflect.getPrototypeOf(built(pendingOf.get(target)!)),
 };
 
 function standIn(resolve: () => object): object {
-  const target = new Pending(resolve);
-  const proxy = new Proxy(target, forward);
-  pendingOf.set(proxy, target);
-  return proxy;
+  const target = Object.create(null) as object;
+  const standIn = Object.create(new Proxy(target, building)) as object;
+  const pending: Pending = { standIn, resolve, value: undefined, adopted: false };
+  pendingOf.set(target, pending);
+  pendingOf.set(standIn, pending);
+  return standIn;
 }
 
-/** Settles a stand-in on its schema, then runs what waited for it ({@link whenBuilt}). */
-function settle(target: Pending, value: object): void {
-  target.value = value;
-  const waiting = callbacks.get(target);
-  callbacks.delete(target);
+/** The stand-in becomes a copy of the schema: its prototype and every own property. */
+function adopt(standIn: object, schema: object): void {
+  Object.setPrototypeOf(standIn, Object.getPrototypeOf(schema));
+  for (const key of Reflect.ownKeys(schema)) Object.defineProperty(standIn, key, Reflect.getOwnPropertyDescriptor(schema, key)!);
+}
+
+/**
+ * Settles a stand-in on its schema: first what waited for the schema ({@link whenBuilt}: the
+ * fast parse methods are installed on it), then the stand-in becomes its copy.
+ */
+function settle(pending: Pending, value: object): void {
+  if (pending.value !== undefined) return;
+  pending.value = value;
+  const waiting = callbacks.get(pending);
+  callbacks.delete(pending);
   for (const callback of waiting ?? []) callback(value);
+  adopt(pending.standIn, value);
+  pending.adopted = true;
 }
 
 /**
@@ -82,13 +105,13 @@ export function lazyExports<B extends object>(build: () => B, pauseCompile: () =
     } finally {
       resume();
     }
-    for (const [name, target] of targets) settle(target, all[name] as object);
+    for (const [name, pending] of targets) settle(pending, all[name] as object);
     return all;
   };
   return <K extends keyof B>(name: K): B[K] => {
-    const proxy = standIn(() => buildAll()[name] as object);
-    targets.set(name, pendingOf.get(proxy)!);
-    return proxy as B[K];
+    const export_ = standIn(() => buildAll()[name] as object);
+    targets.set(name, pendingOf.get(export_)!);
+    return export_ as B[K];
   };
 }
 
@@ -109,8 +132,8 @@ const membersOf = new WeakMap<object, Map<string, unknown>>();
 
 function memberStandIn(schema: unknown, key: string, unwrap: boolean): object {
   const member = standIn(() => memberOf(schema, key, unwrap) as object);
-  const target = pendingOf.get(member)!;
-  whenBuilt(schema, () => settle(target, memberOf(schema, key, unwrap) as object));
+  const pending = pendingOf.get(member)!;
+  whenBuilt(schema, (built) => settle(pending, memberOf(built, key, unwrap) as object));
   return member;
 }
 
