@@ -43,6 +43,7 @@ interface Strictest {
   recursive: Array<{ revision: string; casts: number; file: string }>;
   brokenValue: string;
   brokenAnnotation: string;
+  brokenIndex: string;
   brokenOptional: string;
   brokenInternal: { file: string; name: string };
 }
@@ -55,7 +56,12 @@ function strictestProgram(): Strictest {
     .filter((r) => r.casts > 0)
     .map((r) => ({ ...r, file: mutant("recursive", r.revision, "schemas.ts", (t) => t.replaceAll(" as unknown as ", " satisfies ")) }));
   const brokenValue = mutant("broken-value", SAMPLE, "schemas.ts", (t) => t.replace(/(const \w+Schema\$ = (?:z\.looseObject|rt\.openObject)\(\{\s+\w+: )(?:z\.string\(\)|z\$string\b)/, "$1z.number()"));
-  const brokenAnnotation = mutant("broken-annotation", SAMPLE, "schemas.ts", (t) => t.replace(/export const (\w+Schema): rt\.Typed<\s*\w+\$Type,\s*[\w.]+\s*> =\s*schema\(("\w+")\);/, "export const $1 = schema($2);"));
+  const brokenAnnotation = mutant("broken-annotation", SAMPLE, "schemas.ts", (t) => t.replace(/export const (\w+Schema): rt\.Typed<\s*\w+\$Type,\s*[\w.]+\s*> =\s*schema\((\d+)\);/, "export const $1 = schema($2);"));
+  // The export of CallToolRequestSchema bound to another export's place in the builder's list.
+  const brokenIndex = mutant("broken-index", SAMPLE, "schemas.ts", (t) => {
+    const place = (name: string) => new RegExp(`export const ${name}:[^=]+=\\s*schema\\((\\d+)\\);`).exec(t)?.[1];
+    return t.replace(new RegExp(`(export const CallToolRequestSchema:[^=]+=\\s*schema\\()\\d+\\)`), `$1${place("ListToolsRequestSchema")})`);
+  });
   const internalFile = mutant("broken-internal", SAMPLE, "types.ts", (t) => t.replace(/\nexport type (\w+) =/, "\n/** @internal */\nexport type $1 ="));
   const name = /\/\*\* @internal \*\/\nexport type (\w+) =/.exec(readFileSync(internalFile, "utf8"))![1]!;
   const brokenOptional = join(MUTANTS, "broken-optional", "check.ts");
@@ -65,7 +71,7 @@ function strictestProgram(): Strictest {
   const generated = relative(ROOT, GENERATED_ROOT).replace(/\\/g, "/");
   const options = { ...DECLARATIONS, outDir: "dts", rootDir: relative(ROOT, dirname(GENERATED_ROOT)) };
   const compilation = compile(ROOT, options, [`${generated}/**/*.ts`, "mutants/**/*.ts"]);
-  strictest = { compilation, recursive, brokenValue, brokenAnnotation, brokenOptional, brokenInternal: { file: internalFile, name } };
+  strictest = { compilation, recursive, brokenValue, brokenAnnotation, brokenIndex, brokenOptional, brokenInternal: { file: internalFile, name } };
   return strictest;
 }
 
@@ -99,6 +105,11 @@ describe("each strictest setting is really on (copies of single files, edited on
   it("a schema value that does not match its declared Zod type is a compile error in schemas.ts", () => {
     const { compilation, brokenValue } = strictestProgram();
     expect(compilation.diagnostics((f) => f === brokenValue).join("\n")).toMatch(/schemas\.ts\(\d+,\d+\): error TS2(322|375|345|379)/); // an argument of rt.typed<…>: 2345/2379
+  });
+
+  it("an export bound to another schema's place in the builder's list is a compile error", () => {
+    const { compilation, brokenIndex } = strictestProgram();
+    expect(compilation.diagnostics((f) => f === brokenIndex).join("\n")).toMatch(/schemas\.ts\(\d+,\d+\): error TS23(22|75): Type .Typed<ListToolsRequestSchema\$Type/);
   });
 
   it("exactOptionalPropertyTypes is really on: `?: T | undefined` in a generated type is rejected against its schema", () => {

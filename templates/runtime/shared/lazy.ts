@@ -90,12 +90,12 @@ function settle(pending: Pending, value: object): void {
 }
 
 /**
- * The exports of a schemas module: `schema("XSchema")` is the stand-in of what `build()` returns
- * under that name. The first use of any of them builds them all (once), with Zod's compile hook
+ * The exports of a schemas module: `schema(i)` is the stand-in of the i-th schema `build()`
+ * returns. The first use of any of them builds them all (once), with Zod's compile hook
  * paused (see pauseCompile: the schemas keep Zod's runtime parser).
  */
-export function lazyExports<B extends object>(build: () => B, pauseCompile: () => () => void): <K extends keyof B>(name: K) => B[K] {
-  const targets = new Map<keyof B, Pending>();
+export function lazyExports<B extends readonly object[]>(build: () => B, pauseCompile: () => () => void): <K extends number>(index: K) => B[K] {
+  const targets = new Map<number, Pending>();
   let all: B | undefined;
   const buildAll = (): B => {
     if (all) return all;
@@ -105,12 +105,12 @@ export function lazyExports<B extends object>(build: () => B, pauseCompile: () =
     } finally {
       resume();
     }
-    for (const [name, pending] of targets) settle(pending, all[name] as object);
+    for (const [index, pending] of targets) settle(pending, all[index]!);
     return all;
   };
-  return <K extends keyof B>(name: K): B[K] => {
-    const export_ = standIn(() => buildAll()[name] as object);
-    targets.set(name, pendingOf.get(export_)!);
+  return <K extends number>(index: K): B[K] => {
+    const export_ = standIn(() => buildAll()[index]!);
+    targets.set(index, pendingOf.get(export_)!);
     return export_ as B[K];
   };
 }

@@ -154,10 +154,11 @@ export function pauseCompile(): () => void {
 }
 
 /**
- * The exports of a schemas.ts, built on first use (lazy.ts): `schema("XSchema")` stands in for
- * what `build()` returns under that name, built with Zod's compile hook paused.
+ * The exports of a schemas.ts, built on first use (lazy.ts): `schema(i)` stands in for the i-th
+ * schema `build()` returns (by position: a name would be kept as text by a minifier), built with
+ * Zod's compile hook paused.
  */
-export function lazySchemas<B extends object>(build: () => B): <K extends keyof B>(name: K) => B[K] {
+export function lazySchemas<B extends readonly object[]>(build: () => B): <K extends number>(index: K) => B[K] {
   return lazyExports(build, pauseCompile);
 }
 
