@@ -5,7 +5,7 @@
 // http://127.0.0.1:PORT/mcp, else stdio; `--redis URL` (or MCP_REDIS_URL) shares its listen
 // streams' notifications (and any legacy session) between the processes given the same Redis.
 import * as z from "zod";
-import { createServer, elicitForm, prompt, resource, tool } from "../gen/index.js";
+import { createServer, elicitForm, prompt, resource, tool } from "../gen/server.js";
 import { serve, stateSecret } from "../shared/serve.js";
 import { addEvent, events, weekOf } from "./store.js";
 

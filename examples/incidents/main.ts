@@ -5,7 +5,7 @@
 // with `--auth-issuer URL` too, only callers with that issuer's tokens, and opening or resolving
 // an incident needs the scope incidents:write.
 import * as z from "zod";
-import { createServer, elicitForm, prompt, resource, ResourceNotFound, resourceTemplate, tool, ToolError } from "../gen/index.js";
+import { createServer, elicitForm, prompt, resource, ResourceNotFound, resourceTemplate, tool, ToolError } from "../gen/server.js";
 import { serve, stateSecret } from "../shared/serve.js";
 import { incidents, openIncident, type Incident } from "./store.js";
 

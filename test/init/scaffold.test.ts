@@ -32,9 +32,9 @@ describe("scaffoldFiles", () => {
     expect(include).toEqual(["src"]);
   });
 
-  it("src/server.ts: echo, info://server and greet on the factories of ../gen/index.js, stdio or --port", () => {
+  it("src/server.ts: echo, info://server and greet on the factories of ../gen/server.js (the server entry: no client loaded), stdio or --port", () => {
     const server = files()["src/server.ts"]!;
-    expect(server).toMatch(/from "\.\.\/gen\/index\.js"/);
+    expect(server).toMatch(/from "\.\.\/gen\/server\.js"/);
     expect(server).toMatch(/tool\("echo", \{[^}]*input: z\.object\(\{ text: z\.string\(\) \}\)/);
     expect(server).toMatch(/resource\("info:\/\/server"/);
     expect(server).toMatch(/prompt\("greet", \{[^\n]*args: z\.object\(\{ name: z\.string\(\)/);
