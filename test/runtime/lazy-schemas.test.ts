@@ -2,6 +2,7 @@
 // that only meets valid messages never builds them (the fast validators answer), the first
 // rejection builds them and is explained in Zod's words, and an export answers Zod's API as the
 // schema it stands in for. Runs on the global setup's output of every revision (test/tmp/generated).
+import { createServer as createHttpServer, type Server } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -23,7 +24,7 @@ const total = () => [...schemas.values()].reduce((n, module) => n + Object.keys(
 beforeAll(async () => {
   lazy = await load("runtime/shared/lazy.ts");
   for (const revision of REVISIONS) schemas.set(revision, await load(`${revision}/schemas.ts`));
-  root = await load("server.ts");
+  root = await load("index.ts");
 });
 
 describe("serving valid messages builds no generated schema", () => {
@@ -54,6 +55,22 @@ describe("serving valid messages builds no generated schema", () => {
     expect((await modern(3, "tools/call", { name: "echo", arguments: { text: "hi" } }, "echo")).result.structuredContent).toEqual({ echoed: "hi" });
     const initialized = await post({ jsonrpc: "2.0", id: 4, method: "initialize", params: { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: "c", version: "1" } } });
     expect(initialized.result.protocolVersion).toBe(LEGACY);
+    expect(unbuilt()).toHaveLength(total());
+  });
+
+  it("a generated client's calls over HTTP, results validated, leave them unbuilt too", async () => {
+    const listener: Server = createHttpServer(root.toNodeListener(handler));
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(listener.address() as { port: number }).port}/mcp`;
+      const client = root.createClient(new root.StreamableHttpTransport(url), { clientInfo: { name: "lazy", version: "1" } });
+      expect((await client.listTools()).tools.map((t: { name: string }) => t.name)).toEqual(["echo"]);
+      expect((await client.callTool({ name: "echo", arguments: { text: "yo" } })).structuredContent).toEqual({ echoed: "yo" });
+      await client.close();
+    } finally {
+      listener.closeAllConnections();
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
     expect(unbuilt()).toHaveLength(total());
   });
 
