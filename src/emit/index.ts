@@ -16,6 +16,7 @@ import { checkExportClashes } from "./names.js";
 import { filledResultKeys, handlerMaps, handlerResult, mapEntries, methodAliases, methodTable, schemaIndex, tableSchemas } from "./methods.js";
 import { emitTypeDeclarations } from "./types.js";
 import { emitSchemaDeclarations } from "./zod.js";
+import type { SchemaModule } from "./zod-parts.js";
 import { emitValidatorDeclarations } from "./validators.js";
 import { Marks } from "./marked.js";
 
@@ -198,9 +199,22 @@ export function emitDeclarationModules(model: SchemaModel, options: DeclarationM
   ];
 }
 
-/** schemas.ts.hbs's data: the builder's statements indented as its body (they hold no multi-line literal). */
-function schemasView(schemas: ReturnType<typeof emitSchemaDeclarations>): object {
-  return { ...schemas, values: schemas.values.map((code) => code.replace(/^(?=.)/gm, "  ")), names: schemas.exports.map((e) => e.name).join(", ") };
+/** schemas.ts.hbs's data: each part's statements indented as its body (they hold no multi-line literal). */
+function schemasView({ types, parts }: SchemaModule): object {
+  const indent = (code: string) => code.replace(/^(?=.)/gm, "  ");
+  return {
+    types,
+    parts: parts.map((part, index) => ({
+      index,
+      params: part.from.map((p) => `p${p}: ReturnType<typeof buildSchemas$${p}>`).join(", "),
+      args: part.from.map((p) => `p${p}`).join(", "),
+      takes: part.takes.map(indent),
+      values: part.values.map(indent),
+      names: part.exports.map((e) => e.name).join(", "),
+    })),
+    partNames: parts.map((_, index) => `p${index}`).join(", "),
+    exports: parts.flatMap((part, p) => part.exports.map((e, i) => ({ ...e, place: `${p}, ${i}` }))),
+  };
 }
 
 /** Renders one of templates/*.hbs (with the header partial) for emitters outside this module. */

@@ -47,6 +47,8 @@ export interface ZodContext {
   hoisted: string[];
   /** Their types, as module-level aliases (the exports' stated types refer to them). */
   hoistedTypes: string[];
+  /** The declarations the schema being emitted refers to by their exports' names (schemas.ts's parts pass them). */
+  refs: Set<string>;
   /** Prefix of hoisted names (`XSchema`), and names already taken. */
   owner: string;
   taken: Set<string>;
@@ -205,6 +207,7 @@ function zodNumber(type: NumberType): ZodCode {
  */
 function zodRef(name: string, ctx: ZodContext): ZodCode {
   if (ctx.component.has(name)) return { value: `z.lazy(() => ${schemaName(name)}$)`, type: `z.ZodLazy<z.ZodType<T.${name}, T.${name}>>` };
+  ctx.refs.add(schemaName(name));
   return { value: schemaName(name), type: `typeof ${schemaName(name)}` };
 }
 

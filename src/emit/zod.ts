@@ -3,7 +3,8 @@ import { typeOf } from "../model/shapes.js";
 import { linkedInterfaces, opaqueLinks, type Link } from "../model/links.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
-import { nameSharedLeaves, ownStatement, sharedLeafConstants, zodOf, zodShape, type Leaves, type ZodContext } from "./zod-nodes.js";
+import { nameSharedLeaves, ownStatement, zodOf, zodShape, type Leaves, type ZodContext } from "./zod-nodes.js";
+import { SCHEMA_PART_CHARS, schemaParts, type SchemaModule } from "./zod-parts.js";
 
 type Shared = Pick<ZodContext, "byName" | "recursive" | "component" | "leaves"> & { links: Map<string, Link>; opaque: Set<string> };
 type LinkedContext = ZodContext & { opaque: Set<string>; declaration: string };
@@ -25,15 +26,17 @@ export interface DeclarationCode {
   /** The export's stated type. */
   type: string;
   doc: string;
+  /** The other exports' names its values refer to. */
+  refs: Set<string>;
 }
 
 function emitDeclaration(declaration: Declaration, shared: Shared): DeclarationCode {
   const name = schemaName(declaration.name);
   const typeName = `T.${declaration.name}`;
-  const ctx: LinkedContext = { ...shared, hoisted: [], hoistedTypes: [], owner: name, taken: new Set(), declaration: declaration.name };
+  const ctx: LinkedContext = { ...shared, hoisted: [], hoistedTypes: [], refs: new Set(), owner: name, taken: new Set(), declaration: declaration.name };
   const doc = jsDoc({ text: `Validates {@link ${typeName}}.`, deprecated: declaration.doc.deprecated });
   const link = shared.links.get(declaration.name);
-  if (link) return { ...emitLinkedDeclaration(name, link, ctx), name, doc };
+  if (link) return { ...emitLinkedDeclaration(name, link, ctx), name, doc, refs: ctx.refs };
   const schema = zodOf(typeOf(declaration, ctx.byName), ctx, "", true);
   const values = [...ctx.hoisted];
   const own = schema.own ? ownStatement(`${name}$`) : "";
@@ -43,11 +46,11 @@ function emitDeclaration(declaration: Declaration, shared: Shared): DeclarationC
     const zodType = `${name}$Type`;
     const type = typed(zodType, typeName);
     values.push(`const ${name}$ = ${schema.value};`, `${own}const ${name}: ${type} = rt.typed<${zodType}>(${name}$);`);
-    return { types: [...ctx.hoistedTypes, `type ${zodType} = ${schema.type};`], values, name, type, doc };
+    return { types: [...ctx.hoistedTypes, `type ${zodType} = ${schema.type};`], values, name, type, doc, refs: ctx.refs };
   }
   const stated = `z.ZodType<${typeName}, ${typeName}>`;
   values.push(`const ${name}$: ${stated} = ${schema.value} as unknown as ${stated};`, `${own}const ${name}: ${stated} = rt.depthGuarded(${name}$);`);
-  return { types: ctx.hoistedTypes, values, name, type: stated, doc };
+  return { types: ctx.hoistedTypes, values, name, type: stated, doc, refs: ctx.refs };
 }
 
 /**
@@ -61,6 +64,7 @@ function emitDeclaration(declaration: Declaration, shared: Shared): DeclarationC
  */
 function emitLinkedDeclaration(name: string, link: Link, ctx: LinkedContext): Pick<DeclarationCode, "types" | "values" | "type"> {
   const own = zodShape(link.own, ctx, "");
+  for (const base of link.bases) ctx.refs.add(schemaName(base.name));
   const shapeOf = (base: string) => (ctx.opaque.has(base) ? `rt.shapeOf(${schemaName(base)})` : `${schemaName(base)}.shape`);
   const spreads = link.bases.map(({ name: base, omit }) => (omit.length ? `...rt.withoutKeys(${shapeOf(base)}, [${omit.map((k) => JSON.stringify(k)).join(", ")}]),` : `...${shapeOf(base)},`));
   const members = [...spreads, ...own.map((s) => `${s.valueKey}: ${s.value},`)];
@@ -89,30 +93,27 @@ function typed(zodType: string, typeName: string): string {
 }
 
 /**
- * What schemas.ts is made of: module-level type aliases; the statements of its builder (the
- * shared leaf schemas, see Leaves in zod-nodes.ts, then every declaration, dependencies before
- * dependants), which runs on the first use of any export (templates/runtime/shared/lazy.ts);
- * and the exports. Emitted twice: the first pass counts the leaves.
+ * What schemas.ts is made of: module-level type aliases, and the builder's parts (zod-parts.ts),
+ * which run on the first use of any export (templates/runtime/shared/lazy.ts). Each part holds
+ * whole reference cycles, dependencies before dependants. Emitted twice: the first pass counts
+ * the shared leaf schemas (see Leaves in zod-nodes.ts).
  */
-export function emitSchemaDeclarations(model: SchemaModel): { types: string[]; values: string[]; exports: DeclarationCode[] } {
+export function emitSchemaDeclarations(model: SchemaModel, partChars = SCHEMA_PART_CHARS): SchemaModule {
   const byName = new Map(model.declarations.map((d) => [d.name, d]));
   const recursive = recursiveDeclarations(model.declarations);
   const links = linkedInterfaces(model.declarations, recursive);
   const opaque = opaqueLinks(links);
   const leaves: Leaves = { pass: "count", counts: new Map(), names: new Map(), definitions: new Map() };
   const emitAll = () =>
-    componentsInDependencyOrder(model.declarations).flatMap((component) => {
+    componentsInDependencyOrder(model.declarations).map((component) => {
       const shared: Shared = { byName, recursive, links, opaque, leaves, component: new Set(component.filter((n) => recursive.has(n))) };
       return component.map((name) => emitDeclaration(byName.get(name)!, shared));
     });
   emitAll();
   nameSharedLeaves(leaves);
-  const declarations = emitAll();
-  const values = declarations.map((d) => d.values.join("\n"));
-  const constants = sharedLeafConstants(leaves, values.join("\n"));
+  const components = emitAll();
   return {
-    types: declarations.map((d) => d.types.join("\n")).filter((t) => t.length > 0),
-    values: constants.length ? [constants.join("\n"), ...values] : values,
-    exports: declarations,
+    types: components.flat().map((d) => d.types.join("\n")).filter((t) => t.length > 0),
+    parts: schemaParts(components, leaves, partChars),
   };
 }

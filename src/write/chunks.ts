@@ -8,7 +8,9 @@ import type * as TypeScript from "typescript";
 // with. A piece that does not parse cleanly (a cut the scanner misjudged) makes the caller parse
 // the file whole.
 
-const STATEMENT_STARTS = kinds(["ExportKeyword", "ImportKeyword", "FunctionKeyword", "ConstKeyword", "LetKeyword", "ClassKeyword", "InterfaceKeyword", "DeclareKeyword"]);
+// `type` too: a schemas.ts opens with its type aliases (the exports' stated types), a run of them
+// as long as a third of the file.
+const STATEMENT_STARTS = kinds(["ExportKeyword", "ImportKeyword", "FunctionKeyword", "ConstKeyword", "LetKeyword", "ClassKeyword", "InterfaceKeyword", "DeclareKeyword", "TypeKeyword"]);
 
 /** Tokens after which a `/` divides; anywhere else it starts a regular expression. */
 const OPERAND_ENDS = kinds([

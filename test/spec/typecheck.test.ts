@@ -56,11 +56,11 @@ function strictestProgram(): Strictest {
     .filter((r) => r.casts > 0)
     .map((r) => ({ ...r, file: mutant("recursive", r.revision, "schemas.ts", (t) => t.replaceAll(" as unknown as ", " satisfies ")) }));
   const brokenValue = mutant("broken-value", SAMPLE, "schemas.ts", (t) => t.replace(/(const \w+Schema\$ = (?:z\.looseObject|rt\.openObject)\(\{\s+\w+: )(?:z\.string\(\)|z\$string\b)/, "$1z.number()"));
-  const brokenAnnotation = mutant("broken-annotation", SAMPLE, "schemas.ts", (t) => t.replace(/export const (\w+Schema): rt\.Typed<\s*\w+\$Type,\s*[\w.]+\s*> =\s*schema\((\d+)\);/, "export const $1 = schema($2);"));
+  const brokenAnnotation = mutant("broken-annotation", SAMPLE, "schemas.ts", (t) => t.replace(/export const (\w+Schema): rt\.Typed<\s*\w+\$Type,\s*[\w.]+\s*> =\s*schema\((\d+, \d+)\);/, "export const $1 = schema($2);"));
   // The export of CallToolRequestSchema bound to another export's place in the builder's list.
   const brokenIndex = mutant("broken-index", SAMPLE, "schemas.ts", (t) => {
-    const place = (name: string) => new RegExp(`export const ${name}:[^=]+=\\s*schema\\((\\d+)\\);`).exec(t)?.[1];
-    return t.replace(new RegExp(`(export const CallToolRequestSchema:[^=]+=\\s*schema\\()\\d+\\)`), `$1${place("ListToolsRequestSchema")})`);
+    const place = (name: string) => new RegExp(`export const ${name}:[^=]+=\\s*schema\\((\\d+, \\d+)\\);`).exec(t)?.[1];
+    return t.replace(new RegExp(`(export const CallToolRequestSchema:[^=]+=\\s*schema\\()\\d+, \\d+\\)`), `$1${place("ListToolsRequestSchema")})`);
   });
   const internalFile = mutant("broken-internal", SAMPLE, "types.ts", (t) => t.replace(/\nexport type (\w+) =/, "\n/** @internal */\nexport type $1 ="));
   const name = /\/\*\* @internal \*\/\nexport type (\w+) =/.exec(readFileSync(internalFile, "utf8"))![1]!;

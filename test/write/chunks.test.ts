@@ -48,6 +48,20 @@ describe("transpiling large files in pieces", () => {
     }
   });
 
+  it("cuts a revision's schemas.ts too, whose type aliases and builder parts come in long runs", () => {
+    const files = emitRevision(revisionModel(SAMPLE), { generatorVersion: "test", runtimeImport: "../runtime" });
+    const sources = new Map(files.map((f) => [`/${f.path}`, splitHeader(f.content).body]));
+    const schemas = sources.get("/schemas.ts")!;
+    const chunks = statementChunks(ts, schemas, 4096);
+    // No piece longer than a builder part (one statement) and a little more.
+    const parts = [...schemas.matchAll(/^function buildSchemas\$\d+\([^]*?\n\}\n/gm)].map((m) => m[0].length);
+    expect(parts.length).toBeGreaterThan(0);
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const chunk of chunks) expect(chunk.length).toBeLessThan(Math.max(...parts) + 3 * 4096);
+    const whole = transpileSources(new Map([["/schemas.ts", schemas]]), Number.MAX_SAFE_INTEGER);
+    expect(transpileSources(new Map([["/schemas.ts", schemas]]), 4096)).toEqual(whole);
+  });
+
   it("knows a piece that does not parse", () => {
     expect(parsedCleanly(ts.createSourceFile("/bad.ts", "export function f( {", ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS))).toBe(false);
   });

@@ -90,12 +90,12 @@ function settle(pending: Pending, value: object): void {
 }
 
 /**
- * The exports of a schemas module: `schema(i)` is the stand-in of the i-th schema `build()`
- * returns. The first use of any of them builds them all (once), with Zod's compile hook
- * paused (see pauseCompile: the schemas keep Zod's runtime parser).
+ * The exports of a schemas module: `schema(part, i)` is the stand-in of the i-th schema of that
+ * part of what `build()` returns. The first use of any of them builds them all (once), with Zod's
+ * compile hook paused (see pauseCompile: the schemas keep Zod's runtime parser).
  */
-export function lazyExports<B extends readonly object[]>(build: () => B, pauseCompile: () => () => void): <K extends number>(index: K) => B[K] {
-  const targets = new Map<number, Pending>();
+export function lazyExports<B extends ReadonlyArray<readonly object[]>>(build: () => B, pauseCompile: () => () => void): <P extends number, I extends number>(part: P, index: I) => B[P][I] {
+  const targets: Array<[part: number, index: number, pending: Pending]> = [];
   let all: B | undefined;
   const buildAll = (): B => {
     if (all) return all;
@@ -105,13 +105,13 @@ export function lazyExports<B extends readonly object[]>(build: () => B, pauseCo
     } finally {
       resume();
     }
-    for (const [index, pending] of targets) settle(pending, all[index]!);
+    for (const [part, index, pending] of targets) settle(pending, all[part]![index]!);
     return all;
   };
-  return <K extends number>(index: K): B[K] => {
-    const export_ = standIn(() => buildAll()[index]!);
-    targets.set(index, pendingOf.get(export_)!);
-    return export_ as B[K];
+  return <P extends number, I extends number>(part: P, index: I): B[P][I] => {
+    const export_ = standIn(() => buildAll()[part]![index]!);
+    targets.push([part, index, pendingOf.get(export_)!]);
+    return export_ as B[P][I];
   };
 }
 

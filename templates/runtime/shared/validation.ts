@@ -154,11 +154,11 @@ export function pauseCompile(): () => void {
 }
 
 /**
- * The exports of a schemas.ts, built on first use (lazy.ts): `schema(i)` stands in for the i-th
- * schema `build()` returns (by position: a name would be kept as text by a minifier), built with
- * Zod's compile hook paused.
+ * The exports of a schemas.ts, built on first use (lazy.ts): `schema(part, i)` stands in for the
+ * i-th schema of that part of what `build()` returns (by position: a name would be kept as text by
+ * a minifier), built with Zod's compile hook paused.
  */
-export function lazySchemas<B extends readonly object[]>(build: () => B): <K extends number>(index: K) => B[K] {
+export function lazySchemas<B extends ReadonlyArray<readonly object[]>>(build: () => B): <P extends number, I extends number>(part: P, index: I) => B[P][I] {
   return lazyExports(build, pauseCompile);
 }
 

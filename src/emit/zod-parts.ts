@@ -1,0 +1,60 @@
+import { sharedLeafConstants, type Leaves } from "./zod-nodes.js";
+import type { DeclarationCode } from "./zod.js";
+
+// schemas.ts builds its schemas in parts: top-level functions of about SCHEMA_PART_CHARS of code
+// each, every one returning its schemas as a tuple, a later part receiving the tuples of the
+// earlier ones it refers to. One function for a whole large schema would be one statement, which
+// the writer must parse whole (src/write/chunks.ts cuts only between top-level statements): for
+// a 4 MB schema that took the generator's peak memory from 871 to 1,288 MB. The spec's revisions
+// have two or three parts.
+
+/** About how much builder code (characters) goes into one part. */
+export const SCHEMA_PART_CHARS = 1 << 16;
+
+export interface SchemaPart {
+  /** `const [, BSchema] = p0;`: the schemas of earlier parts this one refers to. */
+  takes: string[];
+  /** The earlier parts it takes them from (its parameters, in order). */
+  from: number[];
+  values: string[];
+  exports: DeclarationCode[];
+}
+
+export interface SchemaModule {
+  types: string[];
+  parts: SchemaPart[];
+}
+
+/** Reference cycles (`components`, in dependency order) grouped into parts, a cycle never split. */
+export function schemaParts(components: DeclarationCode[][], leaves: Leaves, partChars: number): SchemaPart[] {
+  const groups: DeclarationCode[][] = [];
+  let size = Infinity;
+  for (const component of components) {
+    const chars = component.reduce((n, d) => n + d.values.reduce((m, v) => m + v.length, 0), 0);
+    if (size + chars > partChars && size > 0) groups.push([]), (size = 0);
+    groups.at(-1)!.push(...component);
+    size += chars;
+  }
+  const placeOf = new Map<string, [part: number, index: number]>();
+  return groups.map((exports, part) => {
+    const values = exports.map((d) => d.values.join("\n"));
+    const constants = sharedLeafConstants(leaves, values.join("\n"));
+    const taken = takenFrom(exports, placeOf, part);
+    exports.forEach((d, index) => placeOf.set(d.name, [part, index]));
+    return { ...taken, values: constants.length ? [constants.join("\n"), ...values] : values, exports };
+  });
+}
+
+/** What a part destructures from the earlier parts' tuples: the names its declarations refer to. */
+function takenFrom(exports: DeclarationCode[], placeOf: Map<string, [number, number]>, part: number): Pick<SchemaPart, "takes" | "from"> {
+  const slots = new Map<number, string[]>();
+  for (const name of new Set(exports.flatMap((d) => [...d.refs]))) {
+    const place = placeOf.get(name);
+    if (!place || place[0] === part) continue;
+    const row = slots.get(place[0]) ?? [];
+    row[place[1]] = name;
+    slots.set(place[0], row);
+  }
+  const from = [...slots.keys()].sort((a, b) => a - b);
+  return { from, takes: from.map((p) => `const [${Array.from(slots.get(p)!, (name) => name ?? "").join(", ")}] = p${p};`) };
+}
