@@ -64,7 +64,7 @@ function exportedFunctions(declaration: Declaration, recursive: boolean, marks: 
 /**
  * One METHODS schema as a `table.add(schema, guard)` statement. A shape entry
  * (`S.XSchema.shape.result`) gets a guard of its own, from the property's type as the object's
- * check reads it, and is read through `rt.shapeMember` (the same object; typed `unknown`, so the
+ * check reads it, and is read through `rt.lazyMember` (the same object; typed `unknown`, so the
  * consumer's checker does not instantiate the shape).
  */
 function tableRow(ref: TableRef, ctx: FastContext): string | undefined {
@@ -80,7 +80,7 @@ function tableRow(ref: TableRef, ctx: FastContext): string | undefined {
   const body = `${property.optional && !ref.unwrap ? "value === undefined || " : ""}${check}`;
   const param = /\bvalue\b/.test(body) ? "value" : "_value";
   ctx.functions.push(`${ctx.marks.signature(guard, [[param, ": any"]])}\n  try {\n    return ${body};\n  } catch {\n    return false;\n  }\n}`);
-  return `table.add(rt.shapeMember(${schema}, ${JSON.stringify(ref.property)}, ${ref.unwrap ? "true" : "false"}), ${guard});`;
+  return `table.add(rt.lazyMember(${schema}, ${JSON.stringify(ref.property)}, ${ref.unwrap ? "true" : "false"}), ${guard});`;
 }
 
 /**

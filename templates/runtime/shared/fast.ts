@@ -193,7 +193,7 @@ export class FastCheckTable {
 }
 
 /** `schema.shape[key]` (unwrapped from its optional when `unwrap`): the object METHODS holds (lazy.ts). */
-export { lazyMember as shapeMember } from "./lazy.js";
+export { lazyMember } from "./lazy.js";
 
 /** Looks up the fast check of a schema (a revision's `fastCheckOf`). */
 export type FastCheckOf = (schema: unknown) => FastCheck | undefined;
