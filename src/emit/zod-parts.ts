@@ -12,7 +12,7 @@ import type { DeclarationCode } from "./zod.js";
 export const SCHEMA_PART_CHARS = 1 << 16;
 
 export interface SchemaPart {
-  /** `const [, BSchema] = p0;`: the schemas of earlier parts this one refers to. */
+  /** `const BSchema = p0[1];`: the schemas of earlier parts this one refers to. */
   takes: string[];
   /** The earlier parts it takes them from (its parameters, in order). */
   from: number[];
@@ -45,16 +45,16 @@ export function schemaParts(components: DeclarationCode[][], leaves: Leaves, par
   });
 }
 
-/** What a part destructures from the earlier parts' tuples: the names its declarations refer to. */
+/** What a part takes from the earlier parts' tuples (`const BSchema = p0[1];`): the names its declarations refer to. */
 function takenFrom(exports: DeclarationCode[], placeOf: Map<string, [number, number]>, part: number): Pick<SchemaPart, "takes" | "from"> {
-  const slots = new Map<number, string[]>();
+  const takes: Array<{ name: string; place: [number, number] }> = [];
   for (const name of new Set(exports.flatMap((d) => [...d.refs]))) {
     const place = placeOf.get(name);
-    if (!place || place[0] === part) continue;
-    const row = slots.get(place[0]) ?? [];
-    row[place[1]] = name;
-    slots.set(place[0], row);
+    if (place && place[0] !== part) takes.push({ name, place });
   }
-  const from = [...slots.keys()].sort((a, b) => a - b);
-  return { from, takes: from.map((p) => `const [${Array.from(slots.get(p)!, (name) => name ?? "").join(", ")}] = p${p};`) };
+  takes.sort((a, b) => a.place[0] - b.place[0] || a.place[1] - b.place[1]);
+  return {
+    from: [...new Set(takes.map((t) => t.place[0]))],
+    takes: takes.map(({ name, place }) => `const ${name} = p${place[0]}[${place[1]}];`),
+  };
 }

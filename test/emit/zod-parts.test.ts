@@ -34,7 +34,7 @@ describe("a schemas.ts built in parts", () => {
     expect(parts.length).toBeGreaterThanOrEqual(2);
     expect(parts).toEqual(parts.map((_, i) => i));
     expect(schemas.length).toBeGreaterThan(SCHEMA_PART_CHARS);
-    expect(schemas).toMatch(/^ {2}const \[[^\]]*\bItem0Schema\b[^\]]*\] = p0;$/m);
+    expect(schemas).toMatch(/^ {2}const Item0Schema = p0\[0\];$/m);
     expect(schemas).toMatch(/^function buildSchemas\$\d+\(p0: ReturnType<typeof buildSchemas\$0>/m);
   });
 
