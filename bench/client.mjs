@@ -1,11 +1,12 @@
 // tools/call round trips per second over stdio and Streamable HTTP: the generated 2026-07-28 client
 // against the official SDK v2 client, against the same SDK v2 server (over HTTP one process that
 // every client calls; over stdio, where each client needs processes of its own, three per client,
-// its rounds rotating over them), measured side by side in one run (rounds interleaved, medians). Each round is `calls` sequential echo calls. Two more servers
-// give rows of their own: mcp-gen's (HTTP), and a hand-written raw echo server (client-raw-server.mjs,
-// stdio and HTTP: pre-serialised answers, a few microseconds a request), against which a round trip is
-// mostly the client's own cost. The goal (1.5x) is counted on the SDK server's rows; the raw rows show
-// how far the clients differ when the server's share is taken away. Every transport also times a
+// its rounds rotating over them), measured side by side in one run (rounds interleaved, medians).
+// Each round is `calls` sequential echo calls. Two more servers give rows of their own: mcp-gen's
+// (HTTP), and a hand-written raw echo server (client-raw-server.mjs, stdio and HTTP: pre-serialised
+// answers, a few microseconds a request), against which a round trip is mostly the client's own
+// cost. The goal (1.5x) is counted on the SDK server's rows; the raw rows show how far the clients
+// differ when the server's share is taken away. Every transport also times a
 // minimal hand-written client (peers/minimal-client.mjs: no library, no validation), the floor of
 // what a client costs there: the highest ratio to the SDK client that any client could show.
 import { execFileSync, spawn } from "node:child_process";
@@ -60,8 +61,8 @@ const STDIO_SERVERS = 3;
 const echo = (i) => ({ name: "echo", arguments: { text: `hi ${i}` } });
 
 /** A connected client as the bench drives it. */
-function driven(client, close = () => client.close()) {
-  return { call: (i) => client.callTool(echo(i)), close };
+function driven(client) {
+  return { call: (i) => client.callTool(echo(i)), close: () => client.close() };
 }
 
 /**
@@ -101,7 +102,7 @@ async function clientsOver(kind, generated, root, stops, genDir) {
     };
   }
   const count = kind.startsWith("stdio") ? STDIO_SERVERS : 1;
-  const instances = async (create) => Promise.all(Array.from({ length: count }, () => create()));
+  const instances = (create) => Promise.all(Array.from({ length: count }, () => create()));
   return [
     { transport: kind, name: "mcp-gen client (generated, 2026-07-28)", instances: await instances(make.ours) },
     { transport: kind, name: "@modelcontextprotocol/client 2.4.0", instances: await instances(make.sdk) },
