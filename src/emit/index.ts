@@ -157,10 +157,8 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
   };
   const protocolVersion = generatedProtocolVersion(model);
   const render = (name: string, data: object = {}): string => template(name)({ ...header, runtime: options.runtimeImport, ...data });
-  const schemas = emitSchemaDeclarations(model);
   const files: OutputFile[] = [
-    { path: "types.ts", content: render("types.ts", { declarations: emitTypeDeclarations(model) }) },
-    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), schemasView(schemas), `${options.runtimeImport}/shared/validation.js`) },
+    ...typeAndSchemaFiles(model, render, options.runtimeImport),
     {
       path: "constants.ts",
       content: render("constants.ts", {
@@ -191,11 +189,14 @@ export interface DeclarationModuleOptions extends RevisionEmitOptions {
  */
 export function emitDeclarationModules(model: SchemaModel, options: DeclarationModuleOptions): OutputFile[] {
   const render = (name: string, data: object = {}): string => template(name)({ generatorVersion: options.generatorVersion, source: options.source, sha256: "", runtime: options.runtimeImport, ...data });
-  const schemas = emitSchemaDeclarations(model);
+  return [...typeAndSchemaFiles(model, render, options.runtimeImport), validatorsFile(model, render, options.runtimeImport)];
+}
+
+/** types.ts and schemas.ts of a model: the revision output and the declaration modules alike. */
+function typeAndSchemaFiles(model: SchemaModel, render: (name: string, data: object) => string, runtimeImport: string): OutputFile[] {
   return [
     { path: "types.ts", content: render("types.ts", { declarations: emitTypeDeclarations(model) }) },
-    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), schemasView(schemas), `${options.runtimeImport}/shared/validation.js`) },
-    validatorsFile(model, render, options.runtimeImport),
+    { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), schemasView(emitSchemaDeclarations(model)), `${runtimeImport}/shared/validation.js`) },
   ];
 }
 
