@@ -263,5 +263,8 @@ const BODIES: Record<ScriptName, string> = {
   relay: RELAY,
 };
 
-/** Each script, with the helpers it may use. */
-export const SCRIPTS: Readonly<Record<ScriptName, string>> = Object.fromEntries(Object.entries(BODIES).map(([name, body]) => [name, HELPERS + body])) as Record<ScriptName, string>;
+/**
+ * Each script, with the helpers it may use. Built in a call marked pure, so that a bundle without
+ * the Redis store (a stdio server) leaves the scripts out.
+ */
+export const SCRIPTS: Readonly<Record<ScriptName, string>> = /* @__PURE__ */ (() => Object.fromEntries(Object.entries(BODIES).map(([name, body]) => [name, HELPERS + body])) as Record<ScriptName, string>)();
