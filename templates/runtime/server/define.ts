@@ -6,6 +6,7 @@
 // (server-define-types.ts).
 import { z } from "zod";
 import { TOOL_NAME } from "../shared/protocol.js";
+import { jsonSchemaChecker } from "./json-schema.js";
 import { parseUriTemplate, type UriTemplate } from "./uri-template.js";
 import type { JsonObject, RequestContext } from "./types.js";
 
@@ -28,7 +29,7 @@ export interface ToolDefinition {
   readonly name: string;
   /** The tool's listing fields besides name and schemas (title, description, annotations, icons, _meta…). */
   readonly info: JsonObject;
-  /** What arguments and structured results are checked with: the Zod schemas, or what Zod reads of raw JSON Schemas. */
+  /** What arguments and structured results are checked with: the Zod schemas, or the raw JSON Schemas (json-schema.ts). */
   readonly input: Parser | undefined;
   readonly output: Parser | undefined;
   /** The Zod schemas themselves, when given (their JSON Schema is listed). */
@@ -42,18 +43,6 @@ export interface ToolDefinition {
   readonly scopes: readonly string[];
 }
 
-
-/**
- * A raw JSON Schema's checker: Zod's reading of it (`z.fromJSONSchema`), or, where Zod cannot read
- * it (`if`/`then`/`else`…), a check that the value is an object: never stricter than the schema.
- */
-function checkerOf(schema: JsonObject): Parser {
-  try {
-    return z.fromJSONSchema(schema as never) as unknown as Parser;
-  } catch {
-    return z.looseObject({}) as unknown as Parser;
-  }
-}
 
 export interface ResourceDefinition {
   readonly kind: "resource";
@@ -161,8 +150,8 @@ export function tool(name: string, config: object, handler: (args: any, ctx: Def
     kind: "tool",
     name,
     info: infoOf(config, ["input", "output", "inputSchema", "outputSchema"]),
-    input: zodObject(input, `${what}: input`) ?? (inputSchema && checkerOf(inputSchema)),
-    output: zodObject(output, `${what}: output`) ?? (outputSchema && checkerOf(outputSchema)),
+    input: zodObject(input, `${what}: input`) ?? (inputSchema && jsonSchemaChecker(inputSchema)),
+    output: zodObject(output, `${what}: output`) ?? (outputSchema && jsonSchemaChecker(outputSchema)),
     inputZod: input === undefined ? undefined : (input as object),
     outputZod: output === undefined ? undefined : (output as object),
     inputSchema,
