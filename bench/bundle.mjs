@@ -2,9 +2,12 @@
 // against the same server on the SDK v2 (bench/peers/incidents-sdk.ts), minified bytes and gzip
 // bytes (node:zlib gzipSync, level 9). Goal: mcp-gen's gzip at most 0.5x the SDK's.
 //
-// Built from a private copy (bench/peers/workspace.mjs). mcp-gen bundles: like for like with the
-// stdio-only SDK peer (redis and jose, which examples/shared/serve.ts imports only for its HTTP
-// mode, external), and as is (esbuild follows those dynamic imports too); then both servers again
+// Built from a private copy (bench/peers/workspace.mjs). mcp-gen bundles: the example with redis
+// and jose (which examples/shared/serve.ts imports only for its HTTP mode) external; served over
+// stdio only, like the SDK peer (which has no HTTP mode), so that the runtime's HTTP transport,
+// authorization and stores are tree-shaken; the bound: that stdio-only bundle with every generated
+// validator and schema emptied, built but never run, the least a server on this runtime weighs;
+// and as is (esbuild follows those dynamic imports too); then both servers again
 // with the app importing `{ z }` from zod instead of `* as z` (the apps' own style, Zod 4's), which
 // decides whether esbuild can drop the parts of zod nobody uses. What each bundle holds comes from esbuild's metafile
 // (bytesInOutput per input), grouped: the generated code per revision, the mcp-gen runtime per
@@ -15,14 +18,42 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { checkSameTools } from "./peers/stdio-client.mjs";
-import { bundle, declaredToolNames, HTTP_ONLY_PACKAGES, prepareWorkspace, SERVERS, zodNamedImport } from "./peers/workspace.mjs";
+import { bundle, declaredToolNames, HTTP_ONLY_PACKAGES, prepareWorkspace, SERVERS, stdioOnlyServe, zodNamedImport } from "./peers/workspace.mjs";
 
 const GZIP_LEVEL = 9;
 const [MCP_GEN, SDK] = SERVERS;
 const LIKE_FOR_LIKE = { external: HTTP_ONLY_PACKAGES };
+
+/**
+ * The bound row's esbuild plugin: every generated `validators.js` and `schemas.js` replaced by a
+ * module exporting the same names, each a function that accepts everything. What is left is the
+ * runtime, zod as the runtime and the app use it, and the app: the least any server on this
+ * runtime could weigh, validating nothing. It is built and measured, never run.
+ */
+const withoutValidation = {
+  name: "without-validation",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]gen[\\/]\d{4}-\d{2}-\d{2}[\\/](validators|schemas)\.js$/ }, (args) => ({
+      contents: [...readFileSync(args.path, "utf8").matchAll(/^export (?:function|const) (\w+)/gm)].map(([, name]) => `export const ${name} = () => () => true;`).join("\n"),
+      loader: "js",
+    }));
+  },
+};
+
 /** Each bundle, and the SDK bundle its ratio is taken against (the one built alike). */
 const BUNDLES = [
-  { name: "mcp-gen", server: MCP_GEN, label: "mcp-gen: examples/incidents, stdio like the peer (redis, jose external)", options: LIKE_FOR_LIKE, against: "sdk" },
+  { name: "mcp-gen", server: MCP_GEN, label: "mcp-gen: examples/incidents (redis, jose external: serve.ts imports them for its HTTP mode only)", options: LIKE_FOR_LIKE, against: "sdk" },
+  // The SDK peer serves stdio only: this is the example served the same way, its HTTP transport,
+  // authorization and session stores (which the peer has none of) left out by tree shaking.
+  { name: "mcp-gen, stdio only", server: MCP_GEN, label: "mcp-gen: examples/incidents served over stdio only, like the peer (serve.ts's HTTP mode left out)", options: { ...LIKE_FOR_LIKE, plugins: [stdioOnlyServe] }, against: "sdk" },
+  {
+    name: "bound: no validation",
+    server: MCP_GEN,
+    label: "the bound, built but not run: the stdio-only bundle with every generated validators.js and schemas.js emptied (no validation of either revision)",
+    options: { ...LIKE_FOR_LIKE, plugins: [stdioOnlyServe, withoutValidation] },
+    against: "sdk",
+    runnable: false,
+  },
   { name: "mcp-gen as is", server: MCP_GEN, label: "mcp-gen: examples/incidents as is (redis, jose bundled)", options: {}, against: "sdk" },
   { name: "sdk", server: SDK, label: "SDK v2: bench/peers/incidents-sdk.ts", options: LIKE_FOR_LIKE, against: "sdk" },
   // The same two apps importing `{ z }` (the style of Zod 3's documentation): how much of zod each
@@ -69,13 +100,13 @@ export async function bundleBench({ root, specRoot }) {
       const file = join(workspace.dir, "out", `bundle-${results.length}.mjs`);
       const { bytes, inputs, parts } = breakdown(await bundle(workspace.dir, workspace.entry(b.server), file, b.options));
       const gzip = gzipSync(readFileSync(file), { level: GZIP_LEVEL }).length;
-      results.push({ name: b.name, label: b.label, against: b.against, file, bytes, gzip, inputs, parts });
+      results.push({ name: b.name, label: b.label, against: b.against, runnable: b.runnable !== false, file, bytes, gzip, inputs, parts });
     }
     await checkSameTools(
-      results.map((r) => r.file),
+      results.filter((r) => r.runnable).map((r) => r.file),
       declaredToolNames(root),
     );
-    return { gzipLevel: GZIP_LEVEL, bundles: results.map(({ file, ...r }) => r) };
+    return { gzipLevel: GZIP_LEVEL, bundles: results.map(({ file, runnable, ...r }) => r) };
   } finally {
     workspace.cleanup();
   }
@@ -88,7 +119,7 @@ export function bundleTable({ gzipLevel, bundles }) {
   const peer = (b) => bundles.find((p) => p.name === b.against);
   const lines = [
     `\`esbuild --bundle --minify --platform=node --format=esm --target=node20\` (esbuild API, one file each); gzip: node:zlib gzipSync level ${gzipLevel}. Goal: mcp-gen's gzip at most 0.5x the SDK v2's. ` +
-      `Each ratio is against the SDK v2 bundle built alike (the app importing zod the same way). Every bundle was run and answers tools/list with the same tools.`,
+      `Each ratio is against the SDK v2 bundle built alike (the app importing zod the same way). Every bundle but the bound was run and answers tools/list with the same tools; the bound shows what 0.5x leaves for validation: its gzip is the runtime, zod and the app with no validator or schema of either revision.`,
     "",
     "| bundle | inputs | minified bytes | gzip bytes | gzip vs SDK v2 | minified vs SDK v2 |",
     "|---|---:|---:|---:|---:|---:|",

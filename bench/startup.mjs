@@ -4,20 +4,32 @@
 //
 // Both servers are built from a private copy (bench/peers/workspace.mjs): as one esbuild bundle
 // (the deploy case), like for like (redis and jose, which only serve.ts's HTTP mode imports, left
-// out: the SDK peer has no HTTP mode) and as is; and unbundled (the app's .ts transpiled, the
+// out: the SDK peer has no HTTP mode), served over stdio only like the peer (the HTTP mode itself
+// left out too) and as is; and unbundled (the app's .ts transpiled, the
 // generated .js and node_modules loaded as they are, as after `tsc`). Each opening of
 // bench/peers/stdio-client.mjs is timed in fresh processes, BENCH_STARTUP_RUNS (10) per cell, the
 // two servers interleaved (order flipped every other run) so that they share the machine's noise;
 // medians of the wall time and of the server's CPU time (a preload reports it: on a busy machine
 // the wall time swings, the CPU time much less).
-// `node bench/startup.mjs` prints the table; BENCH_STARTUP_BUILDS=bundled,bundled-as-is,unbundled picks builds.
+// `node bench/startup.mjs` prints the table; BENCH_STARTUP_BUILDS=bundled,bundled-stdio-only,bundled-as-is,unbundled picks builds.
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { checkSameTools, CPU_REPORT, OPENINGS, timeToAnswer } from "./peers/stdio-client.mjs";
-import { bundle, declaredToolNames, HTTP_ONLY_PACKAGES, prepareWorkspace, SERVERS, transpile } from "./peers/workspace.mjs";
+import { bundle, declaredToolNames, HTTP_ONLY_PACKAGES, prepareWorkspace, SERVERS, stdioOnlyServe, transpile } from "./peers/workspace.mjs";
 
-const BUILDS = ["bundled", "bundled-as-is", "unbundled"];
+const BUILDS = ["bundled", "bundled-stdio-only", "bundled-as-is", "unbundled"];
+
+/**
+ * esbuild's options per bundled build. "bundled-stdio-only" serves the example over stdio alone, as
+ * the SDK peer is served (the plugin rewrites only examples/shared/serve.ts, which the peer does not
+ * import): the runtime's HTTP transport, authorization and stores are tree-shaken.
+ */
+const BUNDLE_OPTIONS = {
+  bundled: { external: HTTP_ONLY_PACKAGES },
+  "bundled-stdio-only": { external: HTTP_ONLY_PACKAGES, plugins: [stdioOnlyServe] },
+  "bundled-as-is": {},
+};
 
 function stats(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -27,8 +39,9 @@ function stats(values) {
 
 /**
  * The runnable file of each server for each build: [{ build, server, file }]. "bundled" leaves out
- * redis and jose (serve.ts's HTTP mode only; the SDK peer has none), "bundled-as-is" bundles
- * whatever esbuild reaches, "unbundled" is the app transpiled beside its sources.
+ * redis and jose (serve.ts's HTTP mode only; the SDK peer has none), "bundled-stdio-only" also the
+ * HTTP mode itself, "bundled-as-is" bundles whatever esbuild reaches, "unbundled" is the app
+ * transpiled beside its sources.
  */
 async function buildTargets(workspace, builds) {
   const targets = [];
@@ -38,7 +51,7 @@ async function buildTargets(workspace, builds) {
       let file = workspace.entry(server).replace(/\.ts$/, ".js");
       if (build !== "unbundled") {
         file = join(workspace.dir, "out", `${build}-${server.name}.mjs`);
-        await bundle(workspace.dir, workspace.entry(server), file, { external: build === "bundled" ? HTTP_ONLY_PACKAGES : [] });
+        await bundle(workspace.dir, workspace.entry(server), file, BUNDLE_OPTIONS[build]);
       }
       targets.push({ build, server: server.name, file });
     }
@@ -109,7 +122,7 @@ export function startupTable({ runs, floor, rows }) {
     `Just before spawn to the tools/list answer over stdio (\`node <file>\`, Node ${process.version}); median of ${runs} fresh processes per cell, the servers interleaved; (min–max). ` +
       `CPU: the server process's user + system time until it is stopped, right after the answer. Ratio: mcp-gen / SDK v2, goal at most 0.7x. ` +
       `Node's own floor (a script printing one line): ${floor.wall.median.toFixed(1)} ms wall, ${floor.cpu.median.toFixed(1)} ms CPU. ` +
-      `bundled: \`esbuild --bundle --minify --platform=node --format=esm\` with redis and jose (imported only by serve.ts's HTTP mode) external; bundled-as-is: everything esbuild reaches; ` +
+      `bundled: \`esbuild --bundle --minify --platform=node --format=esm\` with redis and jose (imported only by serve.ts's HTTP mode) external; bundled-stdio-only: the same, the example served over stdio only like the SDK peer (serve.ts's HTTP mode left out); bundled-as-is: everything esbuild reaches; ` +
       `unbundled: the app's .ts transpiled, generated .js and node_modules as they are.`,
     "",
     "| build | client's opening | mcp-gen ms | SDK v2 ms | mcp-gen / SDK v2 | mcp-gen CPU ms | SDK v2 CPU ms | CPU mcp-gen / SDK v2 |",

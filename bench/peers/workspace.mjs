@@ -87,6 +87,28 @@ export const zodNamedImport = {
 };
 
 /**
+ * An esbuild plugin that serves examples/incidents over stdio only, as the SDK peer is served:
+ * examples/shared/serve.ts (which also serves Streamable HTTP with `--port`, sessions in Redis with
+ * `--redis`, tokens with `--auth-issuer`) is replaced by its stdio branch alone, so that the
+ * runtime's HTTP transport, authorization and session stores, which the peer has no counterpart
+ * of, are left to esbuild's tree shaking. The app's sources are rewritten in memory only.
+ */
+export const stdioOnlyServe = {
+  name: "stdio-only-serve",
+  setup(build) {
+    build.onLoad({ filter: /\/shared\/serve\.ts$/ }, () => ({
+      contents: [
+        'import { serveStdio, type McpServer } from "../gen/server.js";',
+        // On stdio serve.ts's stateSecret is MCP_STATE_SECRET or none (a random key of the process).
+        'export function stateSecret(): string | undefined { return process.env["MCP_STATE_SECRET"] || undefined; }',
+        "export async function serve(server: McpServer): Promise<void> { await serveStdio(server); }",
+      ].join("\n"),
+      loader: "ts",
+    }));
+  },
+};
+
+/**
  * The unbundled build a project ships after `tsc`: each .ts file of the app transpiled to a .js
  * beside it (type-stripping only, as tsc emits for ES2022), the generated .js and node_modules
  * loaded as they are.
