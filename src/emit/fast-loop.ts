@@ -52,23 +52,27 @@ function absent(key: string): string {
  */
 const COUNT_FROM = 6;
 
+/** The label of the loop path's block: `break` to it hands the object to the exact path that follows. */
+const LOOP = "loop";
+
 /**
- * The lines of the loop path, before the exact path `fallback` (an expression) in the same function.
+ * The lines of the loop path, a labeled block the function's exact path follows (the one place
+ * the exact path is written: its keys are a module variable made on first use, see fast-nodes.ts).
  * `extra`: the check of an unknown key's value `e` (an index signature), undefined when unknown
  * keys are not read. `has`: the module's hasOwnProperty constant.
  */
-export function ownKeyLoop(properties: CheckedProperty[], extra: string | undefined, fallback: string, has: string): string[] {
+export function ownKeyLoop(properties: CheckedProperty[], extra: string | undefined, has: string): string[] {
   const required = properties.filter((p) => !p.property.optional).length;
   const optional = properties.filter((p) => p.property.optional);
   const counted = optional.length >= COUNT_FROM;
   const masks = [...new Set(optional.map((_, i) => seenBit(i).mask))];
-  const lines = ["{"];
+  const lines = [`${LOOP}: {`];
   if (required) lines.push("  let n = 0;");
   for (const mask of masks) lines.push(`  let ${mask} = 0;`);
   if (counted) lines.push("  let c = 0;");
   // Every key asked once, before the switch: an inherited one (a prototype's, a polluted
   // Object.prototype's) hands the object to the exact path, which reads only own keys.
-  lines.push("  for (const k in v) {", `    if (!${has}.call(v, k)) return ${fallback};`, "    switch (k) {");
+  lines.push("  for (const k in v) {", `    if (!${has}.call(v, k)) break ${LOOP};`, "    switch (k) {");
   for (const property of properties) {
     const position = optional.indexOf(property);
     const { mask, bit } = seenBit(position);

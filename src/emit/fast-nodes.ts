@@ -322,12 +322,15 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string, gua
   // The loop's fallback, which valid JSON never takes (an inherited or non-enumerable key, a
   // required key missing), is rt.exact: it reads the declared keys the exact way into a plain
   // copy, and runs this same function on it (fast.ts). One call, not a function per object type.
+  // Its keys are made on the first fallback, not at import: module-level code is compiled in full
+  // and run when the module loads, a cost every server paid at start for keys most never use.
   const names = type.properties.map((property) => property.name);
   const required = type.properties.filter((property) => !property.optional).map((property) => property.name);
   const list = (keys: string[]) => `[${keys.map((key) => JSON.stringify(key)).join(", ")}]`;
-  const keys = constant(ctx, `${path}_keys`, `rt.exactKeys(${list(names)}, ${list(required)}, ${extra !== undefined})`);
-  const fallback = `rt.exact(v, ${keys}, ${SELF})`;
-  return [test, ...ownKeyLoop(checked, extra, fallback, ctx.has), `return ${fallback};`];
+  const keys = unique(ctx, `${path}_keys`);
+  ctx.constants.push(ctx.marks.privateStatement(`let ${keys}${ctx.marks.typeOnly(": rt.ExactKeys | undefined")};`));
+  const fallback = `rt.exact(v, (${keys} ??= rt.exactKeys(${list(names)}, ${list(required)}, ${extra !== undefined})), ${SELF})`;
+  return [test, ...ownKeyLoop(checked, extra, ctx.has), `return ${fallback};`];
 }
 
 /**

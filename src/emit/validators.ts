@@ -139,9 +139,12 @@ export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: Tabl
 /**
  * The statement that puts every exported schema's parse methods on its fast validator
  * (templates/runtime/shared/fast-zod.ts): `XSchema.safeParse` takes the verdict from `isX` and builds
- * Zod's output itself; Zod runs only to report the issues of invalid input.
+ * Zod's output itself; Zod runs only to report the issues of invalid input. The calls are made
+ * when the schemas are built, not at import (one registration, on any export of the module).
  */
 function fastZodCall(model: SchemaModel): string {
-  const calls = model.declarations.map((d) => `rt.fastZod(S.${schemaName(d.name)}, ${fastExports(d.name).guard});`);
-  return [`// \`XSchema.safeParse\`, \`.parse\` and the rest take their verdict from \`isX\` (see runtime/fast-zod).`, ...calls].join("\n");
+  const calls = model.declarations.map((d) => `  rt.fastZod(S.${schemaName(d.name)}, ${fastExports(d.name).guard});`);
+  if (!calls.length) return "";
+  const handle = `S.${schemaName(model.declarations[0]!.name)}`;
+  return [`// \`XSchema.safeParse\`, \`.parse\` and the rest take their verdict from \`isX\` (see runtime/fast-zod).`, `rt.fastZodModule(${handle}, () => {`, ...calls, "});"].join("\n");
 }

@@ -14,7 +14,7 @@
 // internals, never these methods). Schemas derived from an export (`.extend`, `.describe`, …)
 // are new instances, on Zod's parser.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { whenBuilt } from "./lazy.js";
+import { whenBuilt, whenModuleBuilt } from "./lazy.js";
 import { compiledObject, interpretedObject, same, state, type ObjectParts } from "./fast-zod-objects.js";
 
 type Guard = (value: unknown) => boolean;
@@ -53,6 +53,14 @@ export function fastZod(schema: unknown, guard: Guard): void {
     guards.set(built, guard);
     install(built as Schema, guard);
   });
+}
+
+/**
+ * A validators module's {@link fastZod} calls, made when its schemas module is built (`schema`:
+ * any export of it), not when it is imported: a server that never builds the schemas never makes them.
+ */
+export function fastZodModule(schema: unknown, register: () => void): void {
+  whenModuleBuilt(schema, register);
 }
 
 function install(schema: Schema, guard: Guard): void {

@@ -6,7 +6,7 @@ import { z } from "zod";
 export { isBase64, isDate, isDateTime, isEmail, isTime, isUri, isUriReference, isUriTemplate, isUuid } from "./formats.js";
 export { isPlainRecord } from "./own-keys.js";
 export { withinDepth } from "./validation.js";
-export { fastZod } from "./fast-zod.js";
+export { fastZod, fastZodModule } from "./fast-zod.js";
 
 /** Object.prototype: an object whose `__proto__` is this inherits nothing else. */
 export const OP: object = Object.prototype;

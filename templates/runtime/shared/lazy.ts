@@ -25,6 +25,14 @@ interface Pending {
   value: object | undefined;
   /** The stand-in is the schema's copy (see adopt). */
   adopted: boolean;
+  /** The stand-ins of one schemas module share this (see whenModuleBuilt); a member stand-in has none. */
+  readonly module: ModuleHooks | undefined;
+}
+
+/** What runs when a schemas module is built, before any of its stand-ins is settled. */
+interface ModuleHooks {
+  built: boolean;
+  waiting: Array<() => void> | undefined;
 }
 
 /** By stand-in, and by the Proxy target behind it. */
@@ -60,10 +68,10 @@ const building: ProxyHandler<object> = {
   getPrototypeOf: (target) => Reflect.getPrototypeOf(built(pendingOf.get(target)!)),
 };
 
-function standIn(resolve: () => object): object {
+function standIn(resolve: () => object, module?: ModuleHooks): object {
   const target = Object.create(null) as object;
   const standIn = Object.create(new Proxy(target, building)) as object;
-  const pending: Pending = { standIn, resolve, value: undefined, adopted: false };
+  const pending: Pending = { standIn, resolve, value: undefined, adopted: false, module };
   pendingOf.set(target, pending);
   pendingOf.set(standIn, pending);
   return standIn;
@@ -96,6 +104,7 @@ function settle(pending: Pending, value: object): void {
  */
 export function lazyExports<B extends ReadonlyArray<readonly object[]>>(build: () => B, pauseCompile: () => () => void): <P extends number, I extends number>(part: P, index: I) => B[P][I] {
   const targets: Array<[part: number, index: number, pending: Pending]> = [];
+  const hooks: ModuleHooks = { built: false, waiting: undefined };
   let all: B | undefined;
   const buildAll = (): B => {
     if (all) return all;
@@ -105,11 +114,15 @@ export function lazyExports<B extends ReadonlyArray<readonly object[]>>(build: (
     } finally {
       resume();
     }
+    hooks.built = true;
+    const waiting = hooks.waiting;
+    hooks.waiting = undefined;
+    for (const callback of waiting ?? []) callback();
     for (const [part, index, pending] of targets) settle(pending, all[part]![index]!);
     return all;
   };
   return <P extends number, I extends number>(part: P, index: I): B[P][I] => {
-    const export_ = standIn(() => buildAll()[part]![index]!);
+    const export_ = standIn(() => buildAll()[part]![index]!, hooks);
     targets.push([part, index, pendingOf.get(export_)!]);
     return export_ as B[P][I];
   };
@@ -153,6 +166,19 @@ export function whenBuilt(schema: unknown, callback: (schema: object) => void): 
   const waiting = callbacks.get(pending);
   if (waiting) waiting.push(callback);
   else callbacks.set(pending, [callback]);
+}
+
+/**
+ * Runs `callback` when the schemas module that exported `schema` is built, before any of its
+ * stand-ins is settled (so that a {@link whenBuilt} it registers comes first); now when the module
+ * is built already, or `schema` is no export stand-in. One registration per module, where one per
+ * schema cost every import of a revision a closure and a WeakMap entry per export.
+ */
+export function whenModuleBuilt(schema: unknown, callback: () => void): void {
+  const pending = pendingOf.get(schema as object);
+  const module = pending?.module;
+  if (!module || module.built) return callback();
+  (module.waiting ??= []).push(callback);
 }
 
 /** Whether `schema` is an export whose module has not built its schemas yet (for diagnostics and tests). */
