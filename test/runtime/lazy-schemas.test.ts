@@ -119,3 +119,42 @@ describe("an export answers Zod's API as the schema it stands in for", () => {
     expect(row.result._zod).toBe(S.CallToolResultResponseSchema.shape.result._zod);
   });
 });
+
+describe("the fast parse methods are put on a module's schemas when it is built", () => {
+  it("whenModuleBuilt waits for the build and runs before any export is settled", () => {
+    const made: object[] = [];
+    const schema = lazy.lazyExports(() => [[{ n: 0 }, { n: 1 }]] as const, () => () => undefined);
+    const a: { n?: number } = schema(0, 0);
+    const b: { n?: number } = schema(0, 1);
+    const seen: string[] = [];
+    lazy.whenModuleBuilt(a, () => {
+      // Built, not settled yet: a whenBuilt registered now runs before its stand-in is adopted.
+      seen.push(`module: a ${lazy.isUnbuilt(a) ? "unsettled" : "settled"}, b ${lazy.isUnbuilt(b) ? "unsettled" : "settled"}`);
+      lazy.whenBuilt(b, (built) => made.push(built));
+    });
+    expect(seen).toEqual([]);
+    expect(b.n).toBe(1); // the first use of another export builds the module
+    expect(seen).toEqual(["module: a unsettled, b unsettled"]);
+    expect(made).toEqual([{ n: 1 }]);
+    lazy.whenModuleBuilt(a, () => seen.push("after the build: at once"));
+    lazy.whenModuleBuilt({}, () => seen.push("no stand-in: at once"));
+    expect(seen.slice(1)).toEqual(["after the build: at once", "no stand-in: at once"]);
+  });
+
+  it("a generated schema answers valid input without Zod's parser once its revision is built, invalid input with it", () => {
+    const S: any = schemas.get(MODERN);
+    const implementation = S.ImplementationSchema;
+    expect(implementation.shape.name).toBeDefined(); // builds the revision (if no earlier test did)
+    let zodRuns = 0;
+    const run = implementation._zod.run;
+    implementation._zod.run = (...args: unknown[]) => (zodRuns++, run.apply(implementation._zod, args));
+    try {
+      expect(implementation.safeParse({ name: "a", version: "1" })).toEqual({ success: true, data: { name: "a", version: "1" } });
+      expect(zodRuns).toBe(0);
+      expect(implementation.safeParse({ name: 1, version: "1" }).success).toBe(false);
+      expect(zodRuns).toBeGreaterThan(0);
+    } finally {
+      implementation._zod.run = run;
+    }
+  });
+});
