@@ -73,6 +73,13 @@ export function constant(ctx: FastContext, base: string, value: string): string 
   return name;
 }
 
+/** A module variable (`let name: type;`), given its value where it is first needed. */
+function variable(ctx: FastContext, base: string, type: string): string {
+  const name = unique(ctx, base);
+  ctx.constants.push(ctx.marks.privateStatement(`let ${name}${ctx.marks.typeOnly(`: ${type}`)};`));
+  return name;
+}
+
 const OBJECT_TEST = (x: string) => `typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})`;
 
 /**
@@ -327,8 +334,7 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string, gua
   const names = type.properties.map((property) => property.name);
   const required = type.properties.filter((property) => !property.optional).map((property) => property.name);
   const list = (keys: string[]) => `[${keys.map((key) => JSON.stringify(key)).join(", ")}]`;
-  const keys = unique(ctx, `${path}_keys`);
-  ctx.constants.push(ctx.marks.privateStatement(`let ${keys}${ctx.marks.typeOnly(": rt.ExactKeys | undefined")};`));
+  const keys = variable(ctx, `${path}_keys`, "rt.ExactKeys | undefined");
   const fallback = `rt.exact(v, (${keys} ??= rt.exactKeys(${list(names)}, ${list(required)}, ${extra !== undefined})), ${SELF})`;
   return [test, ...ownKeyLoop(checked, extra, ctx.has), `return ${fallback};`];
 }

@@ -43,7 +43,6 @@ export interface ToolDefinition {
   readonly scopes: readonly string[];
 }
 
-
 export interface ResourceDefinition {
   readonly kind: "resource";
   readonly uri: string;
