@@ -12,7 +12,9 @@
 // Zod's `fromJSONSchema` did this before: it read less (no `if`/`then`/`else`, no `$anchor`, no
 // `dependentRequired`: those schemas were checked only as objects) and brought about 40 KB of Zod
 // into every bundle and 2.7 ms into every cold start, whether a server had raw schemas or not.
+import { codePoints } from "../shared/fast.js";
 import { isDate, isDateTime, isEmail, isTime, isUri, isUriReference, isUuid } from "../shared/formats.js";
+import { isObject } from "../shared/messages.js";
 
 type Path = PropertyKey[];
 interface Issue {
@@ -41,7 +43,6 @@ const FORMATS: { readonly [format: string]: (text: string) => boolean } = {
 /** How deep schemas may refer to schemas for one value (`{ "$ref": "#" }` on itself): beyond, it passes. */
 const MAX_DEPTH = 256;
 
-const isObject = (value: unknown): value is { [key: string]: unknown } => typeof value === "object" && value !== null && !Array.isArray(value);
 const hasOwn = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
 
 /** The checker of `schema` (a JSON Schema object or boolean; anything else checks nothing). */
@@ -279,15 +280,6 @@ function equal(a: unknown, b: unknown): boolean {
   if (!isObject(a) || !isObject(b)) return false;
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => hasOwn(b, key) && equal(a[key], b[key]));
-}
-
-function codePoints(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++, count++) {
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) i++;
-  }
-  return count;
 }
 
 /** The value a local JSON Pointer (`#/$defs/address`, percent-encoded in the URI fragment) names. */
