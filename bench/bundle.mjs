@@ -7,11 +7,12 @@
 // stdio only, like the SDK peer (which has no HTTP mode), so that the runtime's HTTP transport,
 // authorization and stores are tree-shaken; the bound: that stdio-only bundle with every generated
 // validator and schema emptied, built but never run, the least a server on this runtime weighs;
-// and as is (esbuild follows those dynamic imports too); then both servers again
+// and as is (esbuild follows those dynamic imports too); the floor (bench/peers/incidents-floor.ts:
+// the app's tool listing with no MCP library, the least a Zod-based server of it weighs); then both servers again
 // with the app importing `{ z }` from zod instead of `* as z` (the apps' own style, Zod 4's), which
 // decides whether esbuild can drop the parts of zod nobody uses. What each bundle holds comes from esbuild's metafile
 // (bytesInOutput per input), grouped: the generated code per revision, the mcp-gen runtime per
-// folder, zod, the app, and other packages by name.
+// role, zod, the app, and other packages by name.
 // `node bench/bundle.mjs` prints the tables.
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -21,7 +22,7 @@ import { checkSameTools } from "./peers/stdio-client.mjs";
 import { bundle, declaredToolNames, HTTP_ONLY_PACKAGES, prepareWorkspace, SERVERS, stdioOnlyServe, zodNamedImport } from "./peers/workspace.mjs";
 
 const GZIP_LEVEL = 9;
-const [MCP_GEN, SDK] = SERVERS;
+const [MCP_GEN, SDK, FLOOR] = SERVERS;
 const LIKE_FOR_LIKE = { external: HTTP_ONLY_PACKAGES };
 
 /**
@@ -56,6 +57,8 @@ const BUNDLES = [
   },
   { name: "mcp-gen as is", server: MCP_GEN, label: "mcp-gen: examples/incidents as is (redis, jose bundled)", options: {}, against: "sdk" },
   { name: "sdk", server: SDK, label: "SDK v2: bench/peers/incidents-sdk.ts", options: LIKE_FOR_LIKE, against: "sdk" },
+  // The least any Zod-based server of the app weighs: its schemas, zod and a stdio loop, no MCP library.
+  { name: "floor", server: FLOOR, label: "the floor: bench/peers/incidents-floor.ts (the app's tool listing over stdio, no MCP library, no validation)", options: LIKE_FOR_LIKE, against: "sdk" },
   // The same two apps importing `{ z }` (the style of Zod 3's documentation): how much of zod each
   // bundle keeps is then decided by the app (every locale), not by the library.
   {
@@ -72,10 +75,11 @@ const BUNDLES = [
 export function partOf(path) {
   const generated = /^gen\/(\d{4}-\d{2}-\d{2})\/(.+)\.js$/.exec(path);
   if (generated) return `generated ${generated[1]}: ${["validators", "schemas"].includes(generated[2]) ? `${generated[2]}.js` : "the rest"}`;
-  const runtime = /^gen\/runtime\/([^/]+)\//.exec(path);
+  // A role module (runtime/server.js), or a role's file when the runtime is not joined (runtime/server/http.js).
+  const runtime = /^gen\/runtime\/([^/.]+)(?:\/|\.js$)/.exec(path);
   if (runtime) return `mcp-gen runtime: ${runtime[1]}/`;
   if (path.startsWith("gen/")) return "generated: index.js, server.js (both revisions)";
-  if (/^(incidents|shared|sdk)\//.test(path)) return "the app (incidents/, shared/; the SDK peer)";
+  if (/^(incidents|shared|sdk|floor)\//.test(path)) return "the app (incidents/, shared/; the SDK peer, the floor)";
   const pkg = /.*node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(path);
   if (!pkg) return `other: ${path}`;
   if (pkg[1] === "zod") return pkg[2].startsWith("v4/locales/") ? "zod: locales" : "zod";
@@ -119,7 +123,8 @@ export function bundleTable({ gzipLevel, bundles }) {
   const peer = (b) => bundles.find((p) => p.name === b.against);
   const lines = [
     `\`esbuild --bundle --minify --platform=node --format=esm --target=node20\` (esbuild API, one file each); gzip: node:zlib gzipSync level ${gzipLevel}. Goal: mcp-gen's gzip at most 0.5x the SDK v2's. ` +
-      `Each ratio is against the SDK v2 bundle built alike (the app importing zod the same way). Every bundle but the bound was run and answers tools/list with the same tools; the bound shows what 0.5x leaves for validation: its gzip is the runtime, zod and the app with no validator or schema of either revision.`,
+      `Each ratio is against the SDK v2 bundle built alike (the app importing zod the same way). Every bundle but the bound was run and answers tools/list with the same tools; the bound shows what 0.5x leaves for validation: its gzip is the runtime, zod and the app with no validator or schema of either revision. ` +
+      `The floor is the app's tool listing served with no MCP library (zod, the app's schemas, a stdio loop): the least any Zod-based server of the app weighs.`,
     "",
     "| bundle | inputs | minified bytes | gzip bytes | gzip vs SDK v2 | minified vs SDK v2 |",
     "|---|---:|---:|---:|---:|---:|",

@@ -2,15 +2,17 @@
 // examples/incidents on mcp-gen against the same server on the SDK v2
 // (bench/peers/incidents-sdk.ts). Goal: mcp-gen at most 0.7x the SDK's time.
 //
-// Both servers are built from a private copy (bench/peers/workspace.mjs): as one esbuild bundle
+// The servers are built from a private copy (bench/peers/workspace.mjs): as one esbuild bundle
 // (the deploy case), like for like (redis and jose, which only serve.ts's HTTP mode imports, left
 // out: the SDK peer has no HTTP mode), served over stdio only like the peer (the HTTP mode itself
 // left out too) and as is; and unbundled (the app's .ts transpiled, the
 // generated .js and node_modules loaded as they are, as after `tsc`). Each opening of
 // bench/peers/stdio-client.mjs is timed in fresh processes, BENCH_STARTUP_RUNS (10) per cell, the
-// two servers interleaved (order flipped every other run) so that they share the machine's noise;
+// servers interleaved (order flipped every other run) so that they share the machine's noise;
 // medians of the wall time and of the server's CPU time (a preload reports it: on a busy machine
-// the wall time swings, the CPU time much less).
+// the wall time swings, the CPU time much less). A third server, the floor
+// (bench/peers/incidents-floor.ts: the same tool listing with no MCP library), is built and timed
+// alike: its ratio to the SDK is the lowest any Zod-based server of the app could reach.
 // `node bench/startup.mjs` prints the table; BENCH_STARTUP_BUILDS=bundled,bundled-stdio-only,bundled-as-is,unbundled picks builds.
 import { writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -122,17 +124,19 @@ export function startupTable({ runs, floor, rows }) {
     `Just before spawn to the tools/list answer over stdio (\`node <file>\`, Node ${process.version}); median of ${runs} fresh processes per cell, the servers interleaved; (min–max). ` +
       `CPU: the server process's user + system time until it is stopped, right after the answer. Ratio: mcp-gen / SDK v2, goal at most 0.7x. ` +
       `Node's own floor (a script printing one line): ${floor.wall.median.toFixed(1)} ms wall, ${floor.cpu.median.toFixed(1)} ms CPU. ` +
+      `The floor columns: the same tool listing served with no MCP library (bench/peers/incidents-floor.ts: Node, zod, the app's schemas, z.toJSONSchema, a stdio line loop; no validation), built alike: the lowest ratio any Zod-based server of the app could show. ` +
       `bundled: \`esbuild --bundle --minify --platform=node --format=esm\` with redis and jose (imported only by serve.ts's HTTP mode) external; bundled-stdio-only: the same, the example served over stdio only like the SDK peer (serve.ts's HTTP mode left out); bundled-as-is: everything esbuild reaches; ` +
       `unbundled: the app's .ts transpiled, generated .js and node_modules as they are.`,
     "",
-    "| build | client's opening | mcp-gen ms | SDK v2 ms | mcp-gen / SDK v2 | mcp-gen CPU ms | SDK v2 CPU ms | CPU mcp-gen / SDK v2 |",
-    "|---|---|---:|---:|---:|---:|---:|---:|",
+    "| build | client's opening | mcp-gen ms | SDK v2 ms | mcp-gen / SDK v2 | mcp-gen CPU ms | SDK v2 CPU ms | CPU mcp-gen / SDK v2 | floor ms | floor / SDK v2 |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const { build, opening, servers } of rows) {
     const ours = servers["mcp-gen"];
     const sdk = servers["sdk"];
-    const ratio = (key) => `${(ours[key].median / sdk[key].median).toFixed(2)}x`;
-    lines.push(`| ${build} | ${opening} | ${ms(ours.wall)} | ${ms(sdk.wall)} | ${ratio("wall")} | ${ms(ours.cpu)} | ${ms(sdk.cpu)} | ${ratio("cpu")} |`);
+    const floor = servers["floor"];
+    const ratio = (server, key) => `${(server[key].median / sdk[key].median).toFixed(2)}x`;
+    lines.push(`| ${build} | ${opening} | ${ms(ours.wall)} | ${ms(sdk.wall)} | ${ratio(ours, "wall")} | ${ms(ours.cpu)} | ${ms(sdk.cpu)} | ${ratio(ours, "cpu")} | ${ms(floor.wall)} | ${ratio(floor, "wall")} |`);
   }
   return lines.join("\n");
 }

@@ -18,10 +18,14 @@ export const REVISIONS = ["2026-07-28", "2025-11-25"];
  */
 export const HTTP_ONLY_PACKAGES = ["redis", "jose"];
 
-/** The two servers: examples/incidents on mcp-gen, and its SDK v2 twin. */
+/**
+ * The servers: examples/incidents on mcp-gen, its SDK v2 twin, and the floor (incidents-floor.ts:
+ * the app's tool listing with no MCP library, what any Zod-based server of the app pays at least).
+ */
 export const SERVERS = [
   { name: "mcp-gen", label: "mcp-gen (examples/incidents)", entry: "incidents/main.ts" },
   { name: "sdk", label: "SDK v2 (bench/peers/incidents-sdk.ts)", entry: "sdk/main.ts" },
+  { name: "floor", label: "the floor (bench/peers/incidents-floor.ts: no MCP library)", entry: "floor/main.ts" },
 ];
 
 /** Generates, copies and links the workspace; `cleanup()` deletes it. */
@@ -35,8 +39,10 @@ export function prepareWorkspace({ root, specRoot }) {
     // cwd: the workspace, so that the generator's project cache (.mcp-gen/) goes with it.
     execFileSync(process.execPath, args, { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
     for (const folder of ["incidents", "shared"]) cpSync(join(root, "examples", folder), join(dir, folder), { recursive: true });
-    mkdirSync(join(dir, "sdk"));
-    copyFileSync(join(root, "bench/peers/incidents-sdk.ts"), join(dir, "sdk/main.ts"));
+    for (const [folder, peer] of [["sdk", "incidents-sdk.ts"], ["floor", "incidents-floor.ts"]]) {
+      mkdirSync(join(dir, folder));
+      copyFileSync(join(root, "bench/peers", peer), join(dir, folder, "main.ts"));
+    }
     // zod, the SDK and esbuild's inputs resolve from the repository's node_modules, as from examples/.
     symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "junction");
     writeFileSync(join(dir, "package.json"), '{"type":"module"}\n');
@@ -79,7 +85,7 @@ export async function bundle(dir, entry, outfile, { external = [], plugins = [] 
 export const zodNamedImport = {
   name: "zod-named-import",
   setup(build) {
-    build.onLoad({ filter: /\/(incidents|shared|sdk)\/[^/]+\.ts$/ }, (args) => ({
+    build.onLoad({ filter: /\/(incidents|shared|sdk|floor)\/[^/]+\.ts$/ }, (args) => ({
       contents: readFileSync(args.path, "utf8").replace(/import \* as z from "zod";/g, 'import { z } from "zod";'),
       loader: "ts",
     }));
@@ -113,7 +119,7 @@ export const stdioOnlyServe = {
  * beside it (type-stripping only, as tsc emits for ES2022), the generated .js and node_modules
  * loaded as they are.
  */
-export async function transpile(dir, folders = ["incidents", "shared", "sdk"]) {
+export async function transpile(dir, folders = ["incidents", "shared", "sdk", "floor"]) {
   const entryPoints = folders.flatMap((folder) =>
     readdirSync(join(dir, folder))
       .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))
