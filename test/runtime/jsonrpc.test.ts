@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyMessage, errorResponse, isJsonRpcErrorResponse, isJsonRpcNotification, isJsonRpcRequest, isJsonRpcResponse, isJsonRpcResultResponse, parseMessage } from "../../templates/runtime/shared/jsonrpc.js";
+import { classifyMessage, rpcError, isJsonRpcErrorResponse, isJsonRpcNotification, isJsonRpcRequest, isJsonRpcResponse, isJsonRpcResultResponse, parseMessage } from "../../templates/runtime/shared/jsonrpc.js";
 
 describe("JSON-RPC classification", () => {
   it.each([
@@ -47,7 +47,7 @@ describe("JSON-RPC classification", () => {
   });
 
   it("error responses carry data only when given and an id only when known", () => {
-    expect(errorResponse(7, -32602, "bad", { uri: "x" })).toEqual({ jsonrpc: "2.0", id: 7, error: { code: -32602, message: "bad", data: { uri: "x" } } });
-    expect(errorResponse(null, -32700, "parse")).toEqual({ jsonrpc: "2.0", error: { code: -32700, message: "parse" } });
+    expect(rpcError(7, -32602, "bad", { uri: "x" })).toEqual({ jsonrpc: "2.0", id: 7, error: { code: -32602, message: "bad", data: { uri: "x" } } });
+    expect(rpcError(null, -32700, "parse")).toEqual({ jsonrpc: "2.0", error: { code: -32700, message: "parse" } });
   });
 });

@@ -2,7 +2,7 @@
 // progress, subscription streams, and the requests a legacy server sends the client.
 import { ClientError } from "./errors.js";
 import { isErrorObject, type ErrorObject } from "../shared/errors.js";
-import { JSONRPC_ERROR, classifyMessage, errorResponse, notification, request, resultResponse, type JsonRpcId, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcParams, type JsonRpcRequest } from "../shared/jsonrpc.js";
+import { JSONRPC_ERROR, classifyMessage, rpcError, rpcNotification, rpcRequest, rpcResult, type JsonRpcId, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcParams, type JsonRpcRequest } from "../shared/jsonrpc.js";
 import { META } from "../shared/protocol.js";
 import { closeReasonOf, type Transport, type TransportSendOptions } from "../shared/transport.js";
 
@@ -142,7 +142,7 @@ export class Session {
       this.pending.set(id, entry);
       this.arm(entry);
       this.transport
-        .send(request(id, method, sent), sendOptions(entry, extras.headers, () => this.streamEnded(id)))
+        .send(rpcRequest(id, method, sent), sendOptions(entry, extras.headers, () => this.streamEnded(id)))
         .catch((error: unknown) => {
           if (!this.pending.has(id)) return;
           this.settle(entry);
@@ -155,7 +155,7 @@ export class Session {
   async notify(method: string, params?: JsonRpcParams, quiet = false): Promise<void> {
     try {
       await this.start();
-      await this.transport.send(notification(method, params));
+      await this.transport.send(rpcNotification(method, params));
     } catch (error) {
       if (!quiet) throw error;
     }
@@ -284,10 +284,10 @@ export class Session {
     let reply: JsonRpcMessage;
     try {
       if (!this.hooks.onRequest) throw { code: JSONRPC_ERROR.methodNotFound, message: `Method not found: ${message.method}` };
-      reply = resultResponse(message.id, await this.hooks.onRequest(message, { requestId: message.id, signal: controller.signal }));
+      reply = rpcResult(message.id, await this.hooks.onRequest(message, { requestId: message.id, signal: controller.signal }));
     } catch (error) {
       const known = isErrorObject(error) ? error : undefined;
-      reply = errorResponse(message.id, known?.code ?? JSONRPC_ERROR.internalError, known?.message ?? "Internal error", known?.data);
+      reply = rpcError(message.id, known?.code ?? JSONRPC_ERROR.internalError, known?.message ?? "Internal error", known?.data);
       if (!known) this.hooks.onWarning?.(`the handler for ${message.method} failed: ${messageOf(error)}`, error);
     } finally {
       this.incoming.delete(message.id);

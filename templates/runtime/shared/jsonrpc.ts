@@ -132,17 +132,17 @@ export function parseMessage(text: string): { ok: true; message: JsonRpcMessage;
 }
 
 /** A request message. */
-export function request(id: JsonRpcId, method: string, params?: JsonRpcParams): JsonRpcRequest {
+export function rpcRequest(id: JsonRpcId, method: string, params?: JsonRpcParams): JsonRpcRequest {
   return params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
 }
 
 /** A notification message. */
-export function notification(method: string, params?: JsonRpcParams): JsonRpcNotification {
+export function rpcNotification(method: string, params?: JsonRpcParams): JsonRpcNotification {
   return params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params };
 }
 
 /** A result response. */
-export function resultResponse(id: JsonRpcId, result: { [key: string]: unknown }): JsonRpcResultResponse {
+export function rpcResult(id: JsonRpcId, result: { [key: string]: unknown }): JsonRpcResultResponse {
   return { jsonrpc: "2.0", id, result };
 }
 
@@ -152,7 +152,7 @@ export function errorObject(code: number, message: string, data?: unknown): Erro
 }
 
 /** An error response; without an id (the request's id could not be read) it carries none. */
-export function errorResponse(id: JsonRpcId | null | undefined, code: number, message: string, data?: unknown): JsonRpcErrorResponse {
+export function rpcError(id: JsonRpcId | null | undefined, code: number, message: string, data?: unknown): JsonRpcErrorResponse {
   const error = errorObject(code, message, data);
   return id === undefined || id === null ? { jsonrpc: "2.0", error } : { jsonrpc: "2.0", id, error };
 }
