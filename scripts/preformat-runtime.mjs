@@ -20,7 +20,8 @@ writeFileSync(new URL("../dist/preformatted.json", import.meta.url), `${JSON.str
 // declarations by TypeScript's checker with its real library, as tsc emits them for
 // templates/runtime/tsconfig.json: declaration emit without a type check cannot resolve
 // `[Symbol.asyncIterator]()` and also declares it as a property (a duplicate in the .d.ts).
-const { splitHeader, transpileSources } = await import("../dist/write/transpile.js");
+const { splitHeader, transpileSources, zodNamespaceImport } = await import("../dist/write/transpile.js");
+const { roleModules } = await import("./runtime-roles.mjs");
 const { default: ts } = await import("typescript");
 const runtimeDir = fileURLToPath(new URL("../templates/runtime/", import.meta.url));
 const bodies = new Map(emitRuntime({ generatorVersion: GENERATOR_VERSION }).map((file) => [join(runtimeDir, file.path.replace(/^runtime\//, "")), splitHeader(file.content).body]));
@@ -42,5 +43,11 @@ function checkedDeclarations() {
 
 const declarationOf = checkedDeclarations();
 const transpiled = {};
-for (const [path, out] of transpileSources(bodies)) transpiled[contentKey(bodies.get(path))] = { js: out.js, dts: declarationOf(path) };
-writeFileSync(new URL("../dist/pretranspiled.json", import.meta.url), `${JSON.stringify({ files: transpiled })}\n`);
+const jsByPath = new Map();
+for (const [path, out] of transpileSources(bodies)) {
+  transpiled[contentKey(bodies.get(path))] = { js: out.js, dts: declarationOf(path) };
+  jsByPath.set(`runtime/${relative(runtimeDir, path).split("\\").join("/").replace(/\.ts$/, ".js")}`, zodNamespaceImport(out.js));
+}
+// The runtime's JavaScript as one module per role (scripts/runtime-roles.mjs).
+const roles = await roleModules(jsByPath);
+writeFileSync(new URL("../dist/pretranspiled.json", import.meta.url), `${JSON.stringify({ files: transpiled, roles })}\n`);

@@ -73,7 +73,7 @@ function alongside(out: string, revisions: string[]): ProtocolOutput {
   // As the generator refuses out/<revision>: a link there must not send the protocol output elsewhere.
   assertInside(resolve(out), PROTOCOL_FOLDER);
   const dir = resolve(out, PROTOCOL_FOLDER);
-  return { dir, revisions: revisions.map((label) => ({ label, dir: revisions.length > 1 ? label : "" })) };
+  return { dir, revisions: revisions.map((label) => ({ label, dir: revisions.length > 1 ? label : "" })), generated: true };
 }
 
 /** The options recorded in `<out>/catalog.json`, for a live run to reuse (none when it cannot be read: the run replaces it). */

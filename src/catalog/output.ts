@@ -48,7 +48,7 @@ export async function prepareCatalogFiles(source: CatalogFile, outDir: string, p
     return { built, emitted: emitCatalog(catalog, built, { generatorVersion: GENERATOR_VERSION, ...imports }) };
   });
   // As the generator's own output: JavaScript with declarations by default, formatted sources for --emit ts.
-  const files = emit === "ts" ? await formatFiles(emitted, settings) : (await import("../write/transpile.js")).toJavaScript(emitted);
+  const files = emit === "ts" ? await formatFiles(emitted, settings) : await catalogJavaScript(emitted, imports.runtimeImport, protocol);
   const plans = planOutput(outDir, files);
   const manifest = manifestFor(GENERATOR_VERSION, inputs, [{ label: "catalog", dir: "", types: built.model.declarations.length }], files);
   const unchanged = plans.every((p) => p.status === "unchanged") && renderManifest(manifest) === (previous && renderManifest(previous));
@@ -97,4 +97,21 @@ export function assertSnapshotWritable(outDir: string): string {
     throw new GeneratorError(`refusing to overwrite ${target}: it is not a catalog written by mcp-gen (move it away or choose another --out); nothing was written`);
   }
   return target;
+}
+
+/**
+ * The catalog's JavaScript and declarations; its imports of the protocol output's runtime go to
+ * that output's role modules (runtime/<role>.js) where it has them: the user's output (--protocol)
+ * as its manifest lists its files, one generated beside the catalog (maybe not written yet) as
+ * generation makes its runtime.
+ */
+async function catalogJavaScript(emitted: Parameters<typeof formatFiles>[0], runtimeImport: string, protocol: ProtocolOutput): Promise<Array<{ path: string; content: string }>> {
+  const { toJavaScript } = await import("../write/transpile.js");
+  const { pointAtOtherRuntime } = await import("../write/runtime-roles.js");
+  let listed: Record<string, unknown> = readManifest(protocol.dir)?.files ?? {};
+  if (protocol.generated) {
+    const { emitRuntime } = await import("../emit/index.js");
+    listed = Object.fromEntries(toJavaScript(emitRuntime({ generatorVersion: GENERATOR_VERSION })).map((f) => [f.path, true]));
+  }
+  return pointAtOtherRuntime(toJavaScript(emitted), runtimeImport, (role) => Object.hasOwn(listed, `runtime/${role}.js`));
 }

@@ -13,6 +13,8 @@ export interface ProtocolOutput {
   dir: string;
   /** The revisions it holds, and the folder of each ("" when the output is that one revision). */
   revisions: Array<{ label: string; dir: string }>;
+  /** Generated with the catalog (beside it), not the user's own (--protocol). */
+  generated?: boolean;
 }
 
 /** The protocol output the stubs import, and (unless it is the user's, --protocol) how to generate it. */

@@ -2,7 +2,8 @@ import { createRequire } from "node:module";
 import type * as TypeScript from "typescript";
 import { GeneratorError } from "../errors.js";
 import type { OutputFile } from "../emit/common.js";
-import { pretranspiled, type Transpiled } from "./pretranspiled.js";
+import { pretranspiled, pretranspiledRoles, type Transpiled } from "./pretranspiled.js";
+import { joinRuntime } from "./runtime-roles.js";
 import { assembleDeclarations, declarationParts, declarationsOf, IsolatedDeclarationError, type DeclarationParts } from "./declarations.js";
 import { parsedCleanly, statementChunks } from "./chunks.js";
 import { stripTypes } from "./strip-types.js";
@@ -185,7 +186,8 @@ export function zodNamespaceImport(js: string): string {
 /**
  * The output as `.js` + `.d.ts`: each `.ts` file becomes both, its header first in each; files
  * that are not TypeScript pass through. The shared runtime is transpiled at build time
- * (dist/pretranspiled.json); the rest here.
+ * (dist/pretranspiled.json), its JavaScript joined into one module per role (runtime-roles.ts);
+ * the rest here.
  */
 export function toJavaScript(files: readonly OutputFile[]): OutputFile[] {
   const pending = new Map<string, string>();
@@ -200,7 +202,7 @@ export function toJavaScript(files: readonly OutputFile[]): OutputFile[] {
     else pending.set(`/${file.path}`, body);
   }
   if (pending.size) for (const [path, out] of transpileSources(pending)) done.set(path.slice(1), out);
-  return files.flatMap((file) => {
+  const transpiled = files.flatMap((file) => {
     const out = done.get(file.path);
     if (!out) return [file];
     const { header } = splitHeader(file.content);
@@ -210,4 +212,5 @@ export function toJavaScript(files: readonly OutputFile[]): OutputFile[] {
       { path: `${base}.d.ts`, content: header + out.dts },
     ];
   });
+  return [...joinRuntime(transpiled, pretranspiledRoles())];
 }

@@ -214,8 +214,10 @@ describe("without --protocol: the protocol output is generated beside the catalo
     expect(JSON.parse(readFileSync(join(out, "protocol/.mcp-gen.json"), "utf8")).revisions).toEqual([{ label: "2025-11-25", dir: "", types: expect.any(Number) }]);
     expect(readdirSync(out).filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
     expect(existsSync(join(out, "protocol/index.js")) && existsSync(join(out, "protocol/index.d.ts"))).toBe(true);
+    // The JavaScript imports the runtime's role module (src/write/runtime-roles.ts), the declarations its file.
+    expect(readFileSync(join(out, "index.js"), "utf8")).toContain('from "./protocol/runtime/client.js"');
+    expect(readFileSync(join(out, "index.d.ts"), "utf8")).toContain('from "./protocol/runtime/client/catalog.js"');
     const index = readFileSync(join(out, "index.js"), "utf8") + readFileSync(join(out, "index.d.ts"), "utf8");
-    expect(index).toContain('from "./protocol/runtime/client/catalog.js"');
     expect(index).toContain('from "./protocol/index.js"');
     expect(JSON.parse(readFileSync(join(out, "catalog.json"), "utf8")).revision).toBe("2025-11-25");
     const check = await runCli(["catalog", ...INCIDENTS_ARGS.slice(0, 2), "--revision", "2025-11-25", "--spec-root", SPEC_ROOT, "--out", out, "--check", "--quiet"]);

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { runCli, runCliProcess, snapshot } from "../helpers/cli.js";
+import { defaultOutputFiles } from "../helpers/output-files.js";
 import { REPO_ROOT, SPEC_ROOT, scratchDir } from "../helpers/spec.js";
 import { emitRevision, emitRuntime } from "../../src/emit/index.js";
 import { parseSchema } from "../../src/parse/index.js";
@@ -29,8 +30,8 @@ const FILES = (() => {
   const revision = emitRevision(model, { generatorVersion: version, runtimeImport: "./runtime" }).map((f) => f.path);
   return [...revision, ...runtime].sort();
 })();
-/** The same in the default output: each module as .js + .d.ts. */
-const JS_FILES = FILES.flatMap((f) => [f.replace(/\.ts$/, ".js"), f.replace(/\.ts$/, ".d.ts")]).sort();
+/** The same in the default output: each module as .js + .d.ts (the runtime's JavaScript one module per role). */
+const JS_FILES = defaultOutputFiles(FILES);
 
 describe("generate, --check and the output folder", () => {
   it("--check exits 0 right after a generate and 1 after one output file is edited, writing nothing", async () => {

@@ -1,8 +1,11 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { defaultOutputFiles } from "../helpers/output-files.js";
 import { GENERATED_JS_ROOT, GENERATED_ROOT, REPO_ROOT } from "../helpers/spec.js";
 import { tokenDifference, typescriptDts, typescriptJs } from "../helpers/tokens.js";
+import { typescript } from "../../src/write/transpile.js";
 import { STRICTEST, compile } from "../helpers/tsc.js";
 
 // The default output (`.js` + `.d.ts`, GENERATED_JS_ROOT) is the `--emit ts` sources
@@ -13,6 +16,29 @@ import { STRICTEST, compile } from "../helpers/tsc.js";
 // the isolated declaration emit of a runtime file).
 
 const HEADER = /^(?:\/\/[^\n]*\n)+/;
+const ts = typescript();
+/** A runtime source's role folder ("runtime/server" of runtime/server/http.ts). */
+const ROLE_FOLDER = /^(runtime\/[\w-]+)\/[^/]+\.ts$/;
+
+/** The names of the values a TypeScript file exports (its types left out), read from its syntax. */
+function valueExports(text: string): string[] {
+  const tree = ts.createSourceFile("source.ts", text, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
+  const names: string[] = [];
+  for (const statement of tree.statements) {
+    if (ts.isExportDeclaration(statement)) {
+      if (!statement.isTypeOnly && statement.exportClause && ts.isNamedExports(statement.exportClause)) names.push(...statement.exportClause.elements.filter((e) => !e.isTypeOnly).map((e) => e.name.text));
+      continue;
+    }
+    const modifiers = (ts.canHaveModifiers(statement) && ts.getModifiers(statement)) || [];
+    const exported = modifiers.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    // `declare` exports a type-level name only (no value at run time).
+    const ambient = modifiers.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword);
+    if (!exported || ambient || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) continue;
+    if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name) names.push(statement.name.text);
+    if (ts.isVariableStatement(statement)) for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.push(d.name.text);
+  }
+  return names;
+}
 
 function sources(): string[] {
   return readdirSync(GENERATED_ROOT, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
@@ -39,14 +65,34 @@ function runtimeDeclarations(): (file: string) => string {
 }
 
 describe("the default output is the --emit ts sources, transpiled", () => {
-  it("has a .js and a .d.ts for every source file, with its provenance header, and nothing else", () => {
-    const expected = sources().flatMap((f) => [f.replace(/\.ts$/, ".js"), f.replace(/\.ts$/, ".d.ts")]);
+  it("has a .js and a .d.ts for every source file (the runtime's JavaScript one module per role), with its provenance header, and nothing else", () => {
+    const expected = defaultOutputFiles(sources());
     expect(expected.length).toBeGreaterThan(100);
-    expect(outputs().sort()).toEqual(expected.sort());
+    expect(outputs().sort()).toEqual(expected);
     for (const file of sources()) {
       const header = HEADER.exec(read(GENERATED_ROOT, file))![0];
-      for (const out of [".js", ".d.ts"]) expect(read(GENERATED_JS_ROOT, file.replace(/\.ts$/, out)).startsWith(header), `${file} → ${out}`).toBe(true);
+      const role = ROLE_FOLDER.exec(file)?.[1];
+      // A role module is many files: it starts with the generated marker, the first line of each header.
+      const js = role ? { path: `${role}.js`, start: header.slice(0, header.indexOf("\n") + 1) } : { path: file.replace(/\.ts$/, ".js"), start: header };
+      expect(read(GENERATED_JS_ROOT, js.path).startsWith(js.start), `${file} → ${js.path}`).toBe(true);
+      expect(read(GENERATED_JS_ROOT, file.replace(/\.ts$/, ".d.ts")).startsWith(header), `${file} → .d.ts`).toBe(true);
     }
+  });
+
+  it("each role module of the runtime exports every value its source files export", async () => {
+    const missing: string[] = [];
+    let checked = 0;
+    for (const file of sources()) {
+      const role = ROLE_FOLDER.exec(file)?.[1];
+      if (!role) continue;
+      const module = (await import(pathToFileURL(join(GENERATED_JS_ROOT, `${role}.js`)).href)) as Record<string, unknown>;
+      for (const name of valueExports(read(GENERATED_ROOT, file))) {
+        checked++;
+        if (!(name in module) || module[name] === undefined) missing.push(`${role}.js: ${name} (${file})`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(checked).toBeGreaterThan(200);
   });
 
   it("each .js is TypeScript's JavaScript of its source (zod imported as a namespace), and each .d.ts TypeScript's declarations of it, token for token", () => {
@@ -55,15 +101,20 @@ describe("the default output is the --emit ts sources, transpiled", () => {
     let namespaced = 0;
     for (const file of sources()) {
       const source = read(GENERATED_ROOT, file);
-      const output = read(GENERATED_JS_ROOT, file.replace(/\.ts$/, ".js"));
-      // The one difference, for bundlers (src/write/transpile.ts): `import { z }` becomes `import * as z`.
-      expect(output, file).not.toMatch(/^import \{ z \} from "zod";$/m);
-      if (/^import \{ z \} from "zod";$/m.test(source)) namespaced++;
-      const js = tokenDifference(output, typescriptJs(source).replace(/^import \{ z \} from "zod";$/m, 'import * as z from "zod";'));
       const declarations = file.startsWith("runtime/") ? runtime(file) : typescriptDts(source);
       const dts = tokenDifference(read(GENERATED_JS_ROOT, file.replace(/\.ts$/, ".d.ts")), declarations);
-      if (js) differences.push(`${file} (.js): ${js}`);
       if (dts) differences.push(`${file} (.d.ts): ${dts}`);
+      if (file.startsWith("runtime/")) continue; // its JavaScript is in its role module (above)
+      const output = read(GENERATED_JS_ROOT, file.replace(/\.ts$/, ".js"));
+      // The differences: for bundlers (src/write/transpile.ts), `import { z }` becomes `import * as z`;
+      // for Node's loader, imports of the runtime's files import their role module.
+      expect(output, file).not.toMatch(/^import \{ z \} from "zod";$/m);
+      if (/^import \{ z \} from "zod";$/m.test(source)) namespaced++;
+      const expected = typescriptJs(source)
+        .replace(/^import \{ z \} from "zod";$/m, 'import * as z from "zod";')
+        .replace(/(["'])((?:\.\.?\/)+runtime)\/([\w-]+)\/[\w.-]+\.js\1/g, "$1$2/$3.js$1");
+      const js = tokenDifference(output, expected);
+      if (js) differences.push(`${file} (.js): ${js}`);
     }
     expect(differences).toEqual([]);
     expect(namespaced).toBeGreaterThan(0);
