@@ -28,8 +28,11 @@ export function runtimeKey(jsByPath: ReadonlyMap<string, string>): string {
 
 const RUNTIME_FILE = /^((?:.*\/)?)(runtime\/[\w-]+\/[\w.-]+\.js)$/;
 const HEADER = /^(?:\/\/[^\n]*\n)+/;
-/** Relative module specifiers of import and export statements and of `import()`. */
-const SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])(\.\.?\/[^"'\n]*)\2/g;
+/**
+ * The relative module specifier of an import or export statement (one that starts a line: the
+ * output's are top-level; text in a comment or a string, which may be a server's, is left alone).
+ */
+const SPECIFIER = /^((?:import|export)\b[^;'"]*?\bfrom\s*|import\s*)(["'])(\.\.?\/[^"'\n]*)\2/gm;
 
 /**
  * `files` with the runtime's JavaScript replaced by its role modules, or as they are when the

@@ -23,12 +23,16 @@ describe("the runtime's JavaScript as one module per role", () => {
     ["2026-07-28/server.js", 'export { b } from "../runtime/server/server.js";', 'export { b } from "../runtime/server.js";'],
     // A runtime path that is not one of the output's files is left alone.
     ["2026-07-28/server.js", 'export { c } from "../runtime/server/other.js";', 'export { c } from "../runtime/server/other.js";'],
-    ["index.js", 'const m = await import("./runtime/shared/fast.js");', 'const m = await import("./runtime/shared.js");'],
     ["index.js", "import './runtime/server/server.js';", "import './runtime/server.js';"],
+    ["index.js", 'import {\n  a,\n  b as c,\n} from "./runtime/shared/fast.js";', 'import {\n  a,\n  b as c,\n} from "./runtime/shared.js";'],
     // Not the runtime's: another module, a folder named like it elsewhere, a string that is no import.
     ["index.js", 'import { x } from "./2026-07-28/index.js";', 'import { x } from "./2026-07-28/index.js";'],
     ["a/index.js", 'import { x } from "./runtime/shared/fast.js";', 'import { x } from "./runtime/shared/fast.js";'],
     ["index.js", 'const path = "./runtime/shared/fast.js";', 'const path = "./runtime/shared/fast.js";'],
+    // Text that only reads like an import (a server's description in a string or a comment).
+    ["index.js", "const d = \"see import './runtime/shared/fast.js' and from './runtime/shared/fast.js'\";", "const d = \"see import './runtime/shared/fast.js' and from './runtime/shared/fast.js'\";"],
+    ["index.js", "/** import \"./runtime/shared/fast.js\" */", "/** import \"./runtime/shared/fast.js\" */"],
+    ["index.js", 'const m = await import("./runtime/shared/fast.js");', 'const m = await import("./runtime/shared/fast.js");'],
   ])("%s: %s", (path, line, expected) => {
     const files = joinRuntime([...RUNTIME, runtimeFile("runtime/server/server.d.ts", "export declare const b: number;\n"), { path, content: `${line}\n` }], ROLES);
     expect(files.find((f) => f.path === path)!.content).toBe(`${expected}\n`);
@@ -54,9 +58,10 @@ describe("the runtime's JavaScript as one module per role", () => {
   });
 
   it("points another output's runtime imports (a catalog's, into its protocol output) at the role modules that output has", () => {
-    const files = [{ path: "index.js", content: 'import * as rt from "../protocol/runtime/client/catalog.js";\nimport * as sh from "../protocol/runtime/shared/fast.js";\nimport * as V from "./validators.js";\n' }];
+    const description = "/** A tool whose description reads import \"../protocol/runtime/client/catalog.js\" */";
+    const files = [{ path: "index.js", content: `${description}\nimport * as rt from "../protocol/runtime/client/catalog.js";\nimport * as sh from "../protocol/runtime/shared/fast.js";\nimport * as V from "./validators.js";\n` }];
     const [out] = pointAtOtherRuntime(files, "../protocol/runtime", (role) => role === "client");
-    expect(out!.content).toBe('import * as rt from "../protocol/runtime/client.js";\nimport * as sh from "../protocol/runtime/shared/fast.js";\nimport * as V from "./validators.js";\n');
+    expect(out!.content).toBe(`${description}\nimport * as rt from "../protocol/runtime/client.js";\nimport * as sh from "../protocol/runtime/shared/fast.js";\nimport * as V from "./validators.js";\n`);
   });
 });
 
