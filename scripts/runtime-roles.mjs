@@ -10,10 +10,8 @@
 // export differently would be ambiguous in it (and missing), which fails the build here.
 import { posix } from "node:path";
 import * as esbuild from "esbuild";
-// The key generation compares the output's runtime with (src/write/runtime-roles.ts).
+// The key generation computes of an output's runtime to know it is this one (src/write/runtime-roles.ts).
 import { runtimeKey } from "../dist/write/runtime-roles.js";
-
-export const ROLES = ["shared", "stores", "server", "client"];
 
 const roleOf = (path) => path.split("/")[1];
 
@@ -97,8 +95,8 @@ async function exportsOf(jsByPath, path) {
  */
 export async function roleModules(jsByPath) {
   const files = {};
-  for (const role of ROLES) {
-    if (!filesOf(jsByPath, role).length) continue;
+  // The roles are the runtime's folders (templates/runtime/<role>/).
+  for (const role of [...new Set([...jsByPath.keys()].map(roleOf))].sort()) {
     const { text, exports } = await bundleRole(jsByPath, role, `runtime-role:${role}`);
     const exported = new Set(exports);
     for (const path of filesOf(jsByPath, role)) {
