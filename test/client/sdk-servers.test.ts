@@ -188,12 +188,33 @@ describe.each(["stdio", "http"])("an @modelcontextprotocol/sdk 1.x server over %
     const server = await client.open();
     expect(server).toMatchObject({ protocolVersion: "2025-11-25", serverInfo: { name: "sdk-v1-fixture" } });
     if (mode === "http") expect(transport.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await client.listTools()).tools.map((t: { name: string }) => t.name)).toEqual(["echo", "ask", "roots"]);
+    expect((await client.listTools()).tools.map((t: { name: string }) => t.name)).toEqual(["echo", "ask", "ask-unrelated", "roots"]);
     expect(text(await client.callTool({ name: "echo", arguments: { text: "v1" } }))).toBe("v1");
   });
 
   it("answers the server's requests during a tool call: elicitation and roots", async () => {
     expect(text(await client.callTool({ name: "ask", arguments: {} }))).toBe('elicited: {"action":"accept","content":{"name":"Ada"}}');
     expect(text(await client.callTool({ name: "roots", arguments: {} }))).toBe('[{"uri":"file:///work","name":"work"}]');
+  });
+});
+
+describe("an @modelcontextprotocol/sdk 1.x server over HTTP that asks on its GET stream", () => {
+  it("gets its answer although the client's GET stream is slow to open: the handshake waits for it", async () => {
+    const gen = await loadClient("2025-11-25");
+    const url = await httpFixture("sdk-v1-server.mjs");
+    // The GET stream answered 300 ms late, as on a loaded machine: without the wait, tools/call goes
+    // first, the server asks on a stream it does not have yet, drops the request, and the call hangs.
+    const slowGet = async (target: URL, init: RequestInit) => {
+      if (init.method === "GET") await new Promise((resolve) => setTimeout(resolve, 300));
+      return fetch(target, init);
+    };
+    const client = gen.createClient(new gen.StreamableHttpTransport(url, { fetch: slowGet }), { clientInfo: CLIENT_INFO, handlers: { "elicitation/create": acceptName } });
+    try {
+      await client.open();
+      const result = await client.callTool({ name: "ask-unrelated", arguments: {} }, { timeoutMs: 5_000 });
+      expect(text(result)).toBe('elicited: {"action":"accept","content":{"name":"Ada"}}');
+    } finally {
+      await client.close();
+    }
   });
 });

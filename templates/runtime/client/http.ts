@@ -28,6 +28,12 @@ export interface HttpTransportOptions {
   nodeHttp?: boolean | undefined;
   /** Legacy sessions: open the GET stream for server messages after initialization (default true). */
   openGetStream?: boolean | undefined;
+  /**
+   * Legacy sessions: how long the handshake waits for the GET stream's answer before the first
+   * request goes (default 2000 ms; 0: not at all). A server may send requests on that stream as
+   * soon as it is initialized, and one that has no stream yet drops them (the SDK 1.x server does).
+   */
+  getStreamWaitMs?: number | undefined;
   /** Legacy sessions: how often a cut SSE stream is resumed with Last-Event-ID (default 2). */
   maxReconnects?: number | undefined;
   /** Legacy sessions: the wait before resuming when the server gave no `retry` (default 1000 ms). */
@@ -94,7 +100,8 @@ export class StreamableHttpTransport implements Transport {
   /** node:http on Node (unless a fetch or `nodeHttp: false` is given). */
   private readonly node: NodeHttpClient | undefined;
   private protocolVersion: string | undefined;
-  private getStream: Promise<void> | undefined;
+  /** Settles when the GET stream's first answer came (or none will); set once the stream is opened. */
+  private getStreamAnswered: Promise<void> | undefined;
   /** Set when `options.onProtocolNoise` is given (the session falls back to its warnings otherwise). */
   onProtocolNoise?(line: string, reason: string): void;
 
@@ -132,7 +139,7 @@ export class StreamableHttpTransport implements Transport {
     const request = "method" in message && "id" in message ? (message as JsonRpcRequest) : undefined;
     if (response.status === 202 || response.status === 204) {
       await response.body?.cancel().catch(() => undefined);
-      if ("method" in message && message.method === "notifications/initialized") this.openGetStream();
+      if ("method" in message && message.method === "notifications/initialized") await this.untilGetStreamAnswers();
       return;
     }
     if (!response.ok) return this.failed(response, message, request);
@@ -325,14 +332,37 @@ export class StreamableHttpTransport implements Transport {
     return this.fetch({ method: "GET", headers, signal });
   }
 
+  /**
+   * Opens the GET stream and waits, at most getStreamWaitMs, for its answer: the end of the
+   * handshake, so that the server has the stream before the first request that may make it ask.
+   */
+  private async untilGetStreamAnswers(): Promise<void> {
+    const answered = this.openGetStream();
+    const waitMs = this.options.getStreamWaitMs ?? 2000;
+    if (waitMs <= 0) return;
+    const done = new AbortController();
+    const stop = () => done.abort();
+    this.closing.signal.addEventListener("abort", stop, { once: true });
+    try {
+      await Promise.race([answered, sleep(waitMs, done.signal)]);
+    } finally {
+      done.abort(); // the timer goes with it
+      this.closing.signal.removeEventListener("abort", stop);
+    }
+  }
+
   /** Legacy: the server's own stream for requests and notifications, resumed when it drops. */
-  private openGetStream(): void {
-    if (this.options.openGetStream === false || this.getStream) return;
-    this.getStream = (async () => {
+  private openGetStream(): Promise<void> {
+    if (this.options.openGetStream === false) return Promise.resolve();
+    if (this.getStreamAnswered) return this.getStreamAnswered;
+    let answer!: () => void;
+    this.getStreamAnswered = new Promise<void>((resolve) => (answer = resolve));
+    void (async () => {
       let lastEventId = "";
       let retry: number | undefined;
       for (let attempt = 0; attempt <= (this.options.maxReconnects ?? 2) && !this.closing.signal.aborted; attempt++) {
         const response = await this.get(lastEventId, this.closing.signal).catch(() => undefined);
+        answer();
         if (!response?.ok || contentType(response) !== SSE_TYPE || !response.body) {
           await response?.body?.cancel().catch(() => undefined);
           return; // 405: the server offers no GET stream
@@ -343,6 +373,7 @@ export class StreamableHttpTransport implements Transport {
         ({ lastEventId, retry } = { lastEventId: parser.lastEventId, retry: parser.retry ?? retry });
         await sleep(retry ?? this.options.defaultRetryMs ?? 1000, this.closing.signal);
       }
-    })();
+    })().finally(() => answer());
+    return this.getStreamAnswered;
   }
 }
