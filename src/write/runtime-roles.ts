@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { posix } from "node:path";
 import type { OutputFile } from "../emit/common.js";
+import { splitHeader } from "./header.js";
 
 // The runtime's JavaScript as one module per role (`runtime/server.js`, `shared.js`, `stores.js`,
 // `client.js`) instead of one per source file: Node's ESM loader pays for every module it loads
@@ -27,7 +28,6 @@ export function runtimeKey(jsByPath: ReadonlyMap<string, string>): string {
 }
 
 const RUNTIME_FILE = /^((?:.*\/)?)(runtime\/[\w-]+\/[\w.-]+\.js)$/;
-const HEADER = /^(?:\/\/[^\n]*\n)+/;
 /**
  * The relative module specifier of an import or export statement (one that starts a line: the
  * output's are top-level; text in a comment or a string, which may be a server's, is left alone).
@@ -50,7 +50,7 @@ export function joinRuntime(files: readonly OutputFile[], roles: RoleModules | u
   // The generated marker (the header's first line; a runtime file's own comment lines follow it).
   const first = runtime[0]!.file.content;
   const marker = first.slice(0, first.indexOf("\n") + 1);
-  const key = runtimeKey(new Map(runtime.map((r) => [r.path, r.file.content.slice(HEADER.exec(r.file.content)?.[0].length ?? 0)])));
+  const key = runtimeKey(new Map(runtime.map((r) => [r.path, splitHeader(r.file.content).body])));
   if (key !== roles.key) return files;
   const joined = new Map(runtime.map((r) => [r.file.path, `${prefix}${r.path.replace(/\/[^/]+$/, ".js")}`]));
   if ([...joined.values()].some((path) => roles.files[path.slice(prefix.length)] === undefined)) return files;
@@ -59,16 +59,24 @@ export function joinRuntime(files: readonly OutputFile[], roles: RoleModules | u
   return [...rest, ...modules];
 }
 
+/** A file with the specifiers of its import and export statements replaced where `to` gives one. */
+function rewriteImports(file: OutputFile, to: (specifier: string) => string | undefined): OutputFile {
+  const content = file.content.replace(SPECIFIER, (whole, lead: string, quote: string, specifier: string) => {
+    const replaced = to(specifier);
+    return replaced === undefined ? whole : `${lead}${quote}${replaced}${quote}`;
+  });
+  return content === file.content ? file : { ...file, content };
+}
+
 /** A generated file's imports of the runtime's files, pointed at their role modules. */
 function pointAtRoles(file: OutputFile, joined: ReadonlyMap<string, string>): OutputFile {
   const dir = posix.dirname(file.path);
-  const content = file.content.replace(SPECIFIER, (whole, lead: string, quote: string, specifier: string) => {
+  return rewriteImports(file, (specifier) => {
     const role = joined.get(posix.join(dir, specifier));
-    if (role === undefined) return whole;
+    if (role === undefined) return undefined;
     const relative = posix.relative(dir, role);
-    return `${lead}${quote}${relative.startsWith(".") ? relative : `./${relative}`}${quote}`;
+    return relative.startsWith(".") ? relative : `./${relative}`;
   });
-  return content === file.content ? file : { ...file, content };
 }
 
 /**
@@ -77,12 +85,9 @@ function pointAtRoles(file: OutputFile, joined: ReadonlyMap<string, string>): Ou
  */
 export function pointAtOtherRuntime(files: readonly OutputFile[], runtimeImport: string, hasRoleModule: (role: string) => boolean): OutputFile[] {
   const prefix = `${runtimeImport}/`;
-  return files.map((file) => {
-    if (!file.path.endsWith(".js")) return file;
-    const content = file.content.replace(SPECIFIER, (whole, lead: string, quote: string, specifier: string) => {
-      const role = specifier.startsWith(prefix) ? /^([\w-]+)\/[\w.-]+\.js$/.exec(specifier.slice(prefix.length))?.[1] : undefined;
-      return role !== undefined && hasRoleModule(role) ? `${lead}${quote}${prefix}${role}.js${quote}` : whole;
-    });
-    return content === file.content ? file : { ...file, content };
-  });
+  const toRole = (specifier: string) => {
+    const role = specifier.startsWith(prefix) ? /^([\w-]+)\/[\w.-]+\.js$/.exec(specifier.slice(prefix.length))?.[1] : undefined;
+    return role !== undefined && hasRoleModule(role) ? `${prefix}${role}.js` : undefined;
+  };
+  return files.map((file) => (file.path.endsWith(".js") ? rewriteImports(file, toRole) : file));
 }

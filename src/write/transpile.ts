@@ -4,6 +4,9 @@ import { GeneratorError } from "../errors.js";
 import type { OutputFile } from "../emit/common.js";
 import { pretranspiled, pretranspiledRoles, type Transpiled } from "./pretranspiled.js";
 import { joinRuntime } from "./runtime-roles.js";
+import { splitHeader } from "./header.js";
+
+export { splitHeader };
 import { assembleDeclarations, declarationParts, declarationsOf, IsolatedDeclarationError, type DeclarationParts } from "./declarations.js";
 import { parsedCleanly, statementChunks } from "./chunks.js";
 import { stripTypes } from "./strip-types.js";
@@ -23,14 +26,6 @@ import { stripTypes } from "./strip-types.js";
 export function typescript(): typeof TypeScript {
   const require = createRequire(import.meta.url);
   return require(require.resolve("@ts-morph/common/dist/typescript.js", { paths: [require.resolve("ts-morph")] })) as typeof TypeScript;
-}
-
-const HEADER = /^(?:\/\/[^\n]*\n)+/;
-
-/** The provenance header (leading `//` lines) and the rest: declaration emit drops comments before imports, so the header is put back by hand. */
-export function splitHeader(content: string): { header: string; body: string } {
-  const header = HEADER.exec(content)?.[0] ?? "";
-  return { header, body: content.slice(header.length) };
 }
 
 function compilerOptions(ts: typeof TypeScript): TypeScript.CompilerOptions {
