@@ -165,7 +165,7 @@ function prune(root: string, keep: string): void {
   for (const stale of entries.slice(KEPT - 1)) rmSync(stale.path, { recursive: true, force: true });
 }
 
-/** The .ts files the entry imports, transitively (relative specifiers ending in .js). */
+/** The .ts files the entry imports, transitively (relative specifiers ending in .js; `import "./x.js"` for its effect too). */
 function reachable(protocolDir: string, entry: string): Set<string> {
   const found = new Set<string>();
   const stack = [entry];
@@ -175,7 +175,7 @@ function reachable(protocolDir: string, entry: string): Set<string> {
     found.add(file);
     const text = readFileSync(join(protocolDir, file), "utf8");
     const extension = file.endsWith(".js") ? ".js" : ".ts";
-    for (const match of text.matchAll(/(?:from\s+|import\(\s*)"(\.\.?\/[^"]+)\.js"/g)) {
+    for (const match of text.matchAll(/(?:from\s+|import\(\s*|^import\s+)"(\.\.?\/[^"]+)\.js"/gm)) {
       const next = relative(protocolDir, join(protocolDir, dirname(file), `${match[1]}${extension}`)).split("\\").join("/");
       if (!next.startsWith("..")) stack.push(next);
     }

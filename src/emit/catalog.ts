@@ -1,4 +1,4 @@
-// The files of a server's catalog: types.ts, schemas.ts and validators.ts of its declarations
+// The files of a server's catalog: types.ts, schemas.ts, validators.ts and fast-zod.ts of its declarations
 // (the same emitters as a revision's), and index.ts with the stubs: createTools(client) and
 // createPrompts(client), one typed method per tool and prompt, documented from the catalog.
 import type { Catalog } from "../catalog/types.js";
@@ -38,6 +38,7 @@ export function emitCatalog(catalog: Catalog, built: CatalogModel, options: Cata
     revisionIndex: options.revisionImport,
     usesTypes: [...tools, ...prompts, ...templates].some((v) => v.param.includes("T.") || v.result.includes("T.")),
     usesValidators: tools.length + prompts.length + templates.length > 0,
+    fastZod: files.some((file) => file.path === "fast-zod.ts"),
     tools,
     prompts,
     resources,

@@ -17,7 +17,7 @@ import { filledResultKeys, handlerMaps, handlerResult, mapEntries, methodAliases
 import { emitTypeDeclarations } from "./types.js";
 import { emitSchemaDeclarations } from "./zod.js";
 import type { SchemaModule } from "./zod-parts.js";
-import { emitValidatorDeclarations } from "./validators.js";
+import { emitValidatorDeclarations, fastZodRegistration } from "./validators.js";
 import { Marks } from "./marked.js";
 
 export type { EmitOptions, OutputFile } from "./common.js";
@@ -130,6 +130,15 @@ function validatorsFile(model: SchemaModel, render: (name: string, data: object)
   return { path: "validators.ts", content: withImports((data) => render("validators.ts", data), emitValidatorDeclarations(model, table, plain), `${runtimeImport}/shared/fast.js`) };
 }
 
+/**
+ * fast-zod.ts: the registration that gives the exported schemas' parse methods the fast
+ * validators' verdicts (index.ts loads it). None for a model without declarations.
+ */
+function fastZodFiles(model: SchemaModel, render: (name: string, data: object) => string): OutputFile[] {
+  const registration = fastZodRegistration(model);
+  return registration ? [{ path: "fast-zod.ts", content: render("fast-zod.ts", { registration }) }] : [];
+}
+
 function serverFile(model: SchemaModel, render: (name: string, data: object) => string): string {
   const view = serverView(model, deriveSurface(model));
   const data = { ...view, typeImport: "" };
@@ -169,9 +178,10 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
     { path: "methods.ts", content: methodsFile(model, render, options.runtimeImport) },
     { path: "errors.ts", content: errorsFile(model, render, options.runtimeImport) },
     validatorsFile(model, render, options.runtimeImport),
+    ...fastZodFiles(model, render),
     { path: "server.ts", content: serverFile(model, render) },
     { path: "client.ts", content: clientFile(model, render) },
-    { path: "index.ts", content: render("index.ts") },
+    { path: "index.ts", content: render("index.ts", { fastZod: model.declarations.length > 0 }) },
   ];
   checkExportClashes(model, files);
   return files;
@@ -183,13 +193,13 @@ export interface DeclarationModuleOptions extends RevisionEmitOptions {
 }
 
 /**
- * types.ts, schemas.ts and validators.ts of any model (e.g. the JSON Schema front end's, for a
+ * types.ts, schemas.ts, validators.ts and fast-zod.ts of any model (e.g. the JSON Schema front end's, for a
  * server's catalog), with the revision output's templates; their runtime imports point at
  * `runtimeImport`. Pure, deterministic, unformatted.
  */
 export function emitDeclarationModules(model: SchemaModel, options: DeclarationModuleOptions): OutputFile[] {
   const render = (name: string, data: object = {}): string => template(name)({ generatorVersion: options.generatorVersion, source: options.source, sha256: "", runtime: options.runtimeImport, ...data });
-  return [...typeAndSchemaFiles(model, render, options.runtimeImport), validatorsFile(model, render, options.runtimeImport)];
+  return [...typeAndSchemaFiles(model, render, options.runtimeImport), validatorsFile(model, render, options.runtimeImport), ...fastZodFiles(model, render)];
 }
 
 /** types.ts and schemas.ts of a model: the revision output and the declaration modules alike. */

@@ -130,21 +130,21 @@ export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: Tabl
     return [...helpers, exportedFunctions(declaration, recursive.has(declaration.name), marks)].join("\n\n");
   });
   const tableContext: FastContext = { byName, recursive, component: new Set(), functions: [], constants, taken, marks, has };
-  const all = [...declarations, fastCheckTable(tableSchemas, tableContext), marks.privateStatement(fastZodCall(model))];
+  const all = [...declarations, fastCheckTable(tableSchemas, tableContext)];
   // Declared only where a loop calls it (an unused constant fails noUnusedLocals).
   if (all.some((text) => text.includes(`${has}.call(`))) constants.unshift(marks.privateStatement(`const ${has} = Object.prototype.hasOwnProperty;`));
   return { declarations: all, constants };
 }
 
 /**
- * The statement that puts every exported schema's parse methods on its fast validator
- * (templates/runtime/shared/fast-zod.ts): `XSchema.safeParse` takes the verdict from `isX` and builds
- * Zod's output itself; Zod runs only to report the issues of invalid input. The calls are made
- * when the schemas are built, not at import (one registration, on any export of the module).
+ * The statement of fast-zod.ts that puts every exported schema's parse methods on its fast
+ * validator (templates/runtime/shared/fast-zod.ts): `XSchema.safeParse` takes the verdict from
+ * `isX` and builds Zod's output itself; Zod runs only to report the issues of invalid input. The
+ * calls are made when the schemas are built, not at import (one registration, on any export of
+ * the module). Empty for a model without declarations (then there is no fast-zod.ts).
  */
-function fastZodCall(model: SchemaModel): string {
-  const calls = model.declarations.map((d) => `  rt.fastZod(S.${schemaName(d.name)}, ${fastExports(d.name).guard});`);
+export function fastZodRegistration(model: SchemaModel): string {
+  const calls = model.declarations.map((d) => `  rt.fastZod(S.${schemaName(d.name)}, V.${fastExports(d.name).guard});`);
   if (!calls.length) return "";
-  const handle = `S.${schemaName(model.declarations[0]!.name)}`;
-  return [`// \`XSchema.safeParse\`, \`.parse\` and the rest take their verdict from \`isX\` (see runtime/fast-zod).`, `rt.fastZodModule(${handle}, () => {`, ...calls, "});"].join("\n");
+  return [`rt.fastZodModule(S.${schemaName(model.declarations[0]!.name)}, () => {`, ...calls, "});"].join("\n");
 }

@@ -11,7 +11,7 @@ import { shareRuntime, STRICT_NODENEXT, tsc } from "../helpers/tsc.js";
 vi.mock("../../src/write/format.js", async (original) => (await import("../helpers/format-cache.js")).withFormatCache(await original()));
 
 const FIXTURES = join(REPO_ROOT, "test/fixtures");
-const GOLDEN_FILES = ["types.ts", "schemas.ts", "constants.ts", "validators.ts"];
+const GOLDEN_FILES = ["types.ts", "schemas.ts", "constants.ts", "validators.ts", "fast-zod.ts"];
 const names = readdirSync(FIXTURES).filter((name) => existsSync(join(FIXTURES, name, "schema.ts")));
 const OUT = scratchDir("golden");
 
