@@ -53,14 +53,26 @@ async function bundleRole(jsByPath, role, entry) {
     format: "esm",
     platform: "neutral",
     target: "es2022",
-    charset: "utf8",
+    charset: "ascii",
     legalComments: "none",
     metafile: true,
     logLevel: "silent",
     plugins: [runtimeFiles(jsByPath, role)],
   });
   const [output] = result.outputFiles;
-  return { text: output.text, exports: exportClause(output.text) };
+  const text = asciiComments(output.text);
+  return { text, exports: exportClause(text) };
+}
+
+/**
+ * The text with every character outside ASCII written as `\uXXXX`. esbuild's `charset: "ascii"`
+ * escapes them in strings, templates, regular expressions and names, so what is left is in the
+ * comments it keeps (JSDoc in class bodies): there the escape is only text. One such character
+ * made Node decode a whole role module into a two-byte string (UTF-16), slower to decode and to
+ * compile: runtime/server.js (140 KB) 0.2 ms to decode and 0.2 ms to compile.
+ */
+function asciiComments(text) {
+  return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /**

@@ -95,6 +95,14 @@ describe("the default output is the --emit ts sources, transpiled", () => {
     expect(checked).toBeGreaterThan(200);
   });
 
+  // One character outside ASCII makes Node decode a whole module into a two-byte string, slower to
+  // decode and to compile (scripts/runtime-roles.mjs): the runtime's JSDoc has some ("…", "×").
+  it("every .js is ASCII, the role modules too, though the runtime's sources are not", () => {
+    const wide = outputs().filter((file) => file.endsWith(".js") && /[^\x00-\x7f]/.test(read(GENERATED_JS_ROOT, file)));
+    expect(wide).toEqual([]);
+    expect(sources().filter((file) => file.startsWith("runtime/") && /[^\x00-\x7f]/.test(read(GENERATED_ROOT, file))).length).toBeGreaterThan(0);
+  });
+
   it("each .js is TypeScript's JavaScript of its source (zod imported as a namespace), and each .d.ts TypeScript's declarations of it, token for token", () => {
     const runtime = runtimeDeclarations();
     const differences: string[] = [];
