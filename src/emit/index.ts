@@ -166,6 +166,7 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
   };
   const protocolVersion = generatedProtocolVersion(model);
   const render = (name: string, data: object = {}): string => template(name)({ ...header, runtime: options.runtimeImport, ...data });
+  const fastZod = fastZodFiles(model, render);
   const files: OutputFile[] = [
     ...typeAndSchemaFiles(model, render, options.runtimeImport),
     {
@@ -178,10 +179,10 @@ export function emitRevision(model: SchemaModel, options: RevisionEmitOptions): 
     { path: "methods.ts", content: methodsFile(model, render, options.runtimeImport) },
     { path: "errors.ts", content: errorsFile(model, render, options.runtimeImport) },
     validatorsFile(model, render, options.runtimeImport),
-    ...fastZodFiles(model, render),
+    ...fastZod,
     { path: "server.ts", content: serverFile(model, render) },
     { path: "client.ts", content: clientFile(model, render) },
-    { path: "index.ts", content: render("index.ts", { fastZod: model.declarations.length > 0 }) },
+    { path: "index.ts", content: render("index.ts", { fastZod: fastZod.length > 0 }) },
   ];
   checkExportClashes(model, files);
   return files;
