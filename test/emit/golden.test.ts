@@ -6,12 +6,12 @@ import type { z } from "zod";
 import { main } from "../../src/cli.js";
 import { REPO_ROOT, scratchDir } from "../helpers/spec.js";
 import { shareRuntime, STRICT_NODENEXT, tsc } from "../helpers/tsc.js";
+import { GOLDEN_FILES } from "../fixtures/golden-files.mjs";
 
 // Formatting is memoized per worker (same text and options, same prettier output): see helpers/format-cache.ts.
 vi.mock("../../src/write/format.js", async (original) => (await import("../helpers/format-cache.js")).withFormatCache(await original()));
 
 const FIXTURES = join(REPO_ROOT, "test/fixtures");
-const GOLDEN_FILES = ["types.ts", "schemas.ts", "constants.ts", "validators.ts", "fast-zod.ts"];
 const names = readdirSync(FIXTURES).filter((name) => existsSync(join(FIXTURES, name, "schema.ts")));
 const OUT = scratchDir("golden");
 
