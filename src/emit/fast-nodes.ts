@@ -21,6 +21,8 @@ export interface FastContext {
   constants: string[];
   /** Function and constant names already used in the module. */
   taken: Set<string>;
+  /** The module's helpers, constants and key caches by the text they are written from (see `once`). */
+  written: Map<string, string>;
   /** Where types are marked for the JavaScript and declarations made from the text (marked.ts). */
   marks: Marks;
   /**
@@ -51,11 +53,28 @@ export function unique(ctx: Pick<FastContext, "taken">, base: string): string {
   return name;
 }
 
-/** A helper function `name(v: any): boolean` with the given body lines. */
-function helper(ctx: FastContext, base: string, body: string[]): string {
+/**
+ * The name of the module's function, constant or variable written from `text`: the one written
+ * before, or a new one (`write` puts it in the module). Helpers' constants are shared by value
+ * too, so equal checks have equal bodies and are one function.
+ */
+export function once(ctx: FastContext, text: string, base: string, write: (name: string) => void): string {
+  const written = ctx.written.get(text);
+  if (written !== undefined) return written;
   const name = unique(ctx, base);
-  ctx.functions.push(`${ctx.marks.signature(name, [["v", ": any"]])}\n${withSelf(body, name).map((line) => `  ${line}`).join("\n")}\n}`);
+  ctx.written.set(text, name);
+  write(name);
   return name;
+}
+
+/** A helper function `name(v: any): boolean` with the given body lines (see {@link once}). */
+function helper(ctx: FastContext, base: string, body: string[]): string {
+  return once(ctx, `function\n${body.join("\n")}`, base, (name) => ctx.functions.push(`${ctx.marks.signature(name, [["v", ": any"]])}\n${withSelf(body, name).map((line) => `  ${line}`).join("\n")}\n}`));
+}
+
+/** A helper that became a declaration's own validator (validators.ts): later equal checks call it by that name. */
+export function renameHelper(ctx: FastContext, from: string, to: string): void {
+  for (const [text, name] of ctx.written) if (name === from) ctx.written.set(text, to);
 }
 
 /** Stands for the name of the function a body is put in, which {@link objectBody} does not know. */
@@ -67,17 +86,14 @@ export function withSelf(body: string[], name: string): string[] {
   return body.map((line) => line.replaceAll(SELF, () => name));
 }
 
+/** A module constant of this value (see {@link once}). */
 export function constant(ctx: FastContext, base: string, value: string): string {
-  const name = unique(ctx, base);
-  ctx.constants.push(ctx.marks.privateStatement(`const ${name} = ${value};`));
-  return name;
+  return once(ctx, `const\n${value}`, base, (name) => ctx.constants.push(ctx.marks.privateStatement(`const ${name} = ${value};`)));
 }
 
-/** A module variable (`let name: type;`), given its value where it is first needed. */
-function variable(ctx: FastContext, base: string, type: string): string {
-  const name = unique(ctx, base);
-  ctx.constants.push(ctx.marks.privateStatement(`let ${name}${ctx.marks.typeOnly(`: ${type}`)};`));
-  return name;
+/** A module variable (`let name: type;`) that caches `value` once it is first needed (see {@link once}). */
+function variable(ctx: FastContext, base: string, type: string, value: string): string {
+  return once(ctx, `let\n${value}`, base, (name) => ctx.constants.push(ctx.marks.privateStatement(`let ${name}${ctx.marks.typeOnly(`: ${type}`)};`)));
 }
 
 const OBJECT_TEST = (x: string) => `typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x})`;
@@ -181,7 +197,7 @@ function unionCheck(members: TypeNode[], x: string, ctx: FastContext, path: stri
   }
   const tag = discriminatorOf(kept, ctx.byName);
   if (tag !== undefined) return `${taggedHelper(kept, tag, ctx, path)}(${x})`;
-  const before = { functions: ctx.functions.length, constants: ctx.constants.length, taken: new Set(ctx.taken), marks: ctx.marks.inserted };
+  const before = { functions: ctx.functions.length, constants: ctx.constants.length, taken: new Set(ctx.taken), written: new Set(ctx.written.keys()), marks: ctx.marks.inserted };
   const checks = kept.map((m, i) => fastCheck(m, x, ctx, `${path}_option${i + 1}`));
   if (!checks.some(isTrivial)) return untaggedUnion(kept, checks, x, ctx);
   // A member that accepts anything makes the union accept anything: \`true || …\` would be
@@ -189,6 +205,7 @@ function unionCheck(members: TypeNode[], x: string, ctx: FastContext, path: stri
   ctx.functions.length = before.functions;
   ctx.constants.length = before.constants;
   for (const name of ctx.taken) if (!before.taken.has(name)) ctx.taken.delete(name);
+  for (const key of ctx.written.keys()) if (!before.written.has(key)) ctx.written.delete(key);
   ctx.marks.inserted = before.marks; // the marks of the text dropped here are not in the file
   return "true";
 }
@@ -334,8 +351,9 @@ export function objectBody(type: ObjectType, ctx: FastContext, path: string, gua
   const names = type.properties.map((property) => property.name);
   const required = type.properties.filter((property) => !property.optional).map((property) => property.name);
   const list = (keys: string[]) => `[${keys.map((key) => JSON.stringify(key)).join(", ")}]`;
-  const keys = variable(ctx, `${path}_keys`, "rt.ExactKeys | undefined");
-  const fallback = `rt.exact(v, (${keys} ??= rt.exactKeys(${list(names)}, ${list(required)}, ${extra !== undefined})), ${SELF})`;
+  const made = `rt.exactKeys(${list(names)}, ${list(required)}, ${extra !== undefined})`;
+  const keys = variable(ctx, `${path}_keys`, "rt.ExactKeys | undefined", made);
+  const fallback = `rt.exact(v, (${keys} ??= ${made}), ${SELF})`;
   return [test, ...ownKeyLoop(checked, extra, ctx.has), `return ${fallback};`];
 }
 

@@ -5,7 +5,7 @@ import { linkedInterfaces } from "../model/links.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
 import { linkedFunction, linkPlan, skipVariant, type LinkPlan } from "./fast-links.js";
-import { fastCheck, fastName, objectBody, unique, withSelf, type FastContext } from "./fast-nodes.js";
+import { fastCheck, fastName, objectBody, once, renameHelper, unique, withSelf, type FastContext } from "./fast-nodes.js";
 import { unmarked, type Marks } from "./marked.js";
 import type { TableSchema } from "./methods.js";
 
@@ -32,6 +32,7 @@ function internalFunction(declaration: Declaration, ctx: FastContext, plan: Link
   const last = ctx.functions[ctx.functions.length - 1];
   if (helperCall && last && unmarked(last).startsWith(`function ${helperCall[1]}(v: any)`)) {
     ctx.functions.pop();
+    renameHelper(ctx, helperCall[1]!, name);
     // Every mention: the declaration, and a loop's fallback that passes the function itself.
     return last.replace(new RegExp(`\\b${helperCall[1]}\\b`, "g"), () => name);
   }
@@ -75,12 +76,13 @@ function tableRow(ref: TableRef, ctx: FastContext): string | undefined {
   const property = propertyBehind({ kind: "ref", name: ref.name }, ref.property, ctx.byName);
   const guard = `${fastName(ref.name)}${ref.property}${ref.unwrap ? "$unwrapped" : ""}`;
   if (!property || ctx.taken.has(guard)) return undefined;
-  ctx.taken.add(guard);
   const check = fastCheck(property.type, "value", ctx, `${ref.name}.${ref.property}`);
   const body = `${property.optional && !ref.unwrap ? "value === undefined || " : ""}${check}`;
   const param = /\bvalue\b/.test(body) ? "value" : "_value";
-  ctx.functions.push(`${ctx.marks.signature(guard, [[param, ": any"]])}\n  try {\n    return ${body};\n  } catch {\n    return false;\n  }\n}`);
-  return `table.add(rt.lazyMember(${schema}, ${JSON.stringify(ref.property)}, ${ref.unwrap ? "true" : "false"}), ${guard});`;
+  // The same check as another entry's (the `params` of requests alike): that entry's guard.
+  const named = once(ctx, `guard\n${body}`, guard, (name) => ctx.functions.push(`${ctx.marks.signature(name, [[param, ": any"]])}\n  try {\n    return ${body};\n  } catch {\n    return false;\n  }\n}`));
+  ctx.taken.add(guard);
+  return `table.add(rt.lazyMember(${schema}, ${JSON.stringify(ref.property)}, ${ref.unwrap ? "true" : "false"}), ${named});`;
 }
 
 /**
@@ -121,15 +123,16 @@ export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: Tabl
   }
   const taken = new Set(model.declarations.map((d) => fastName(d.name)));
   const constants: string[] = [];
+  const written = new Map<string, string>();
   const has = unique({ taken }, "hasOwn");
   const declarations = model.declarations.map((declaration) => {
-    const ctx: FastContext = { byName, recursive, component: componentOf.get(declaration.name) ?? new Set(), functions: [], constants, taken, marks, has };
+    const ctx: FastContext = { byName, recursive, component: componentOf.get(declaration.name) ?? new Set(), functions: [], constants, taken, written, marks, has };
     const internal = internalFunction(declaration, ctx, plan);
     const variant = declaration.kind === "interface" ? skipVariant(declaration, ctx, plan) : undefined;
     const helpers = [internal, ...(variant ? [variant] : []), ...ctx.functions].map((f) => marks.privateStatement(f));
     return [...helpers, exportedFunctions(declaration, recursive.has(declaration.name), marks)].join("\n\n");
   });
-  const tableContext: FastContext = { byName, recursive, component: new Set(), functions: [], constants, taken, marks, has };
+  const tableContext: FastContext = { byName, recursive, component: new Set(), functions: [], constants, taken, written, marks, has };
   const all = [...declarations, fastCheckTable(tableSchemas, tableContext)];
   // Declared only where a loop calls it (an unused constant fails noUnusedLocals).
   if (all.some((text) => text.includes(`${has}.call(`))) constants.unshift(marks.privateStatement(`const ${has} = Object.prototype.hasOwnProperty;`));
