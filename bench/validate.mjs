@@ -55,6 +55,17 @@ function measureCorpus({ work, root, moduleUrl, schemaJson, corpus, processes, r
   return rows;
 }
 
+/** The fast path's goal against Ajv (issue 33, item 6): below it, a corpus gets a per-type table. */
+const FAST_GOAL = 2;
+
+/** Per message type of a corpus, the fast path's and Ajv's ns per message (validate-types-worker.mjs). */
+function timeTypes({ work, root, moduleUrl, schemaJson, corpus }) {
+  const corpusFile = join(work, `types-${corpus.label.replace(/\W+/g, "-")}.json`);
+  writeFileSync(corpusFile, JSON.stringify(corpus.messages));
+  const worker = fileURLToPath(new URL("validate-types-worker.mjs", import.meta.url));
+  return JSON.parse(execFileSync(process.execPath, [worker, moduleUrl, corpusFile, schemaJson], { cwd: root, encoding: "utf8" }));
+}
+
 /**
  * The issue's corpus (2026-07-28 examples) and a generated typed corpus per revision, every
  * validator on each. Returns one table per corpus.
@@ -76,8 +87,11 @@ export async function validationBench({ root, specRoot, revisions, processes = 3
     }
     return corpora.map((corpus) => {
       progress(`validation: ${corpus.label}`);
-      const rows = measureCorpus({ work, root, moduleUrl: moduleOf(corpus.revision), schemaJson: join(specRoot, corpus.revision, "schema.json"), corpus, processes, rounds, roundMs });
-      return { label: corpus.label, revision: corpus.revision, messages: corpus.messages.length, rows };
+      const measured = { work, root, moduleUrl: moduleOf(corpus.revision), schemaJson: join(specRoot, corpus.revision, "schema.json"), corpus };
+      const rows = measureCorpus({ ...measured, processes, rounds, roundMs });
+      const fast = rows.find((r) => r.variant === "fast");
+      const types = fast.vsAjv !== null && fast.vsAjv < FAST_GOAL ? timeTypes(measured) : undefined;
+      return { label: corpus.label, revision: corpus.revision, messages: corpus.messages.length, rows, types };
     });
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -115,5 +129,20 @@ export function renderValidation(tables, { processes, rounds, roundMs }) {
     const over = (other) => (fast.vsAjv === null || other.vsAjv === null ? null : fast.vsAjv / other.vsAjv);
     lines.push(`| ${table.label} | ${rate(fast.median)} | ${times(fast.vsAjv)} | ${times(vsSdk(fast, get("sdk")))} | ${times(over(get("zod")))} | ${times(over(get("zod-compiled")))} |`);
   }
+  lines.push(...typeTables(tables));
   return lines.join("\n");
+}
+
+/** For each corpus under the goal: its message types under it, each timed alone (validate-types-worker.mjs). */
+function typeTables(tables) {
+  const under = tables.filter((table) => table.types);
+  if (!under.length) return [];
+  const lines = ["", `### Where the fast path is under ${FAST_GOAL}× Ajv, per message type`, "", `For each corpus whose fast path is under ${FAST_GOAL}× Ajv above: in one process, both validators first validate the whole corpus (every validator meets every object shape of it), then each type's messages are timed on their own, the two in alternation, 7 times (medians, ns per message). Alone, a type's messages keep fewer shapes in flight than in the mixed corpus, so the summed ratio is higher than the corpus's above. The types under ${FAST_GOAL}×, slowest first:`];
+  for (const table of under) {
+    const sum = (key) => table.types.reduce((total, row) => total + row[key], 0);
+    lines.push("", `${table.label}: all ${table.types.length} types, summed, ${times(sum("ajvNs") / sum("fastNs"))}`, "", "| message type | messages | fast path ns | Ajv ns | vs Ajv |", "|---|---:|---:|---:|---:|");
+    const slow = table.types.filter((row) => row.ajvNs / row.fastNs < FAST_GOAL).sort((a, b) => a.ajvNs / a.fastNs - b.ajvNs / b.fastNs);
+    for (const row of slow) lines.push(`| ${row.type} | ${row.messages} | ${row.fastNs.toFixed(1)} | ${row.ajvNs.toFixed(1)} | ${times(row.ajvNs / row.fastNs)} |`);
+  }
+  return lines;
 }
