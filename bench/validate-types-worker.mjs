@@ -8,19 +8,8 @@ const [moduleUrl, corpusFile, schemaJsonFile] = process.argv.slice(2);
 const { readFileSync } = await import("node:fs");
 const corpus = JSON.parse(readFileSync(corpusFile, "utf8"));
 const generated = await import(moduleUrl);
-
-async function ajvOf() {
-  const schema = JSON.parse(readFileSync(schemaJsonFile, "utf8"));
-  const is2020 = String(schema.$schema).includes("2020-12");
-  const { default: Ajv } = await import(is2020 ? "ajv/dist/2020.js" : "ajv");
-  const { default: addFormats } = await import("ajv-formats");
-  const ajv = new Ajv({ strict: false });
-  addFormats(ajv);
-  ajv.addSchema({ ...schema, $id: "mcp" });
-  return (type) => ajv.getSchema(`mcp#/${is2020 ? "$defs" : "definitions"}/${type}`);
-}
-
-const ajvFor = await ajvOf();
+const { ajvValidators } = await import("./ajv-yardstick.mjs");
+const ajvFor = await ajvValidators(schemaJsonFile);
 const fast = corpus.map(({ type, value }) => ({ type, value, check: generated[`is${type}`] }));
 const ajv = corpus.map(({ type, value }) => ({ type, value, check: ajvFor(type) }));
 if (fast.some((c) => !c.check) || ajv.some((c) => !c.check)) throw new Error("a message type without a validator");

@@ -11,18 +11,7 @@ const [variant, moduleUrl, corpusFile, schemaJsonFile, roundsArg, roundMsArg] = 
 if (variant === "zod-compiled") await import("zod/compile");
 const { readFileSync } = await import("node:fs");
 const corpus = JSON.parse(readFileSync(corpusFile, "utf8"));
-
-async function ajvValidators() {
-  const schema = JSON.parse(readFileSync(schemaJsonFile, "utf8"));
-  const is2020 = String(schema.$schema).includes("2020-12");
-  const { default: Ajv } = await import(is2020 ? "ajv/dist/2020.js" : "ajv");
-  const { default: addFormats } = await import("ajv-formats");
-  const ajv = new Ajv({ strict: false });
-  addFormats(ajv);
-  ajv.addSchema({ ...schema, $id: "mcp" });
-  const section = is2020 ? "$defs" : "definitions";
-  return (type) => ajv.getSchema(`mcp#/${section}/${type}`);
-}
+const { ajvValidators } = await import("./ajv-yardstick.mjs");
 
 /**
  * The SDK validates a message with `<Type>Schema` where @modelcontextprotocol/core exports one;
@@ -81,7 +70,7 @@ function rounder() {
 
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const cases = casesOf(await generatedOrSdk());
-const yardstick = casesOf(await ajvValidators());
+const yardstick = casesOf(await ajvValidators(schemaJsonFile));
 const accepted = (list) => list.reduce((sum, c) => sum + (c.check(c.value) ? 1 : 0), 0);
 const report = { variant, covered: cases.length, total: corpus.length, accepted: accepted(cases), ajv: { covered: yardstick.length, accepted: accepted(yardstick) } };
 if (!cases.length) {
