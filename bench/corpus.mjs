@@ -47,13 +47,13 @@ function messageTypes(surface) {
 /** Per revision, `perType` valid generated messages of every message type. */
 export async function generatedCorpus(root, specRoot, revision, scratch, perType = 8) {
   const { parseSchema } = await import(pathToFileURL(join(root, "dist/parse/index.js")).href);
-  const { deriveSurface } = await import(pathToFileURL(join(root, "dist/model/surface.js")).href);
+  const { analyze } = await import(pathToFileURL(join(root, "dist/model/analyze.js")).href);
   const { PayloadGenerator, rng } = await payloadModule(root, scratch);
   const file = join(specRoot, revision, "schema.ts");
   const { model } = parseSchema({ text: readFileSync(file, "utf8"), fileName: file, revision });
   const byName = new Map(model.declarations.map((d) => [d.name, d]));
   const generator = new PayloadGenerator(model, rng(0xbe4c + revision.length));
-  const types = messageTypes(deriveSurface(model)).filter((name) => byName.has(name));
+  const types = messageTypes(analyze(model).surface).filter((name) => byName.has(name));
   const messages = types.flatMap((type) => Array.from({ length: perType }, () => ({ type, role: "generated", value: generator.sample(generator.typeOf(type)) })));
   return { revision, types: types.length, messages };
 }

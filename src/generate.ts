@@ -4,6 +4,8 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { GeneratorError, type Warning } from "./errors.js";
 import type { OutputFile } from "./emit/common.js";
+import type { RootUnit } from "./emit/root.js";
+import { analyze } from "./model/analyze.js";
 import type { SchemaModel } from "./model/types.js";
 import type { SchemaSource } from "./schema/resolve.js";
 import { GENERATOR_VERSION } from "./version.js";
@@ -108,17 +110,17 @@ async function emitAll(units: Unit[]): Promise<Emitted> {
   const warnings: Warning[] = [];
   const revisions: RevisionOutcome[] = [];
   const emitted: OutputFile[] = [];
-  const models: Array<{ dir: string; model: SchemaModel }> = [];
+  const roots: RootUnit[] = [];
   for (const unit of units) {
     const { model, warnings: found } = await buildModel(unit.source);
     warnings.push(...found);
     revisions.push({ label: unit.source.label, revision: unit.source.revision, dir: unit.dir, types: model.declarations.length });
-    models.push({ dir: unit.dir, model });
+    roots.push({ dir: unit.dir, facts: analyze(model) });
     emitted.push(...(await emitUnit(model, unit.dir)));
   }
   const { emitRuntime, emitRoot } = await import("./emit/index.js");
   // Several revisions: files at the root span them (connect.ts, index.ts).
-  if (models.length > 1) emitted.push(...emitRoot(models, { generatorVersion: GENERATOR_VERSION }));
+  if (roots.length > 1) emitted.push(...emitRoot(roots, { generatorVersion: GENERATOR_VERSION }));
   return { warnings, revisions, sources: [...emitted, ...emitRuntime({ generatorVersion: GENERATOR_VERSION })] };
 }
 

@@ -10,8 +10,9 @@ import { GeneratorError, type Warning } from "./errors.js";
 import { buildModel, generate as generateOutput, type GenerateResult } from "./generate.js";
 import { renderReport, type DiffFormat } from "./diff/render.js";
 import type { DiffReport } from "./diff/types.js";
+import { declarationMap } from "./model/lookup.js";
 import { typeOf } from "./model/shapes.js";
-import type { Declaration, SchemaModel, TypeNode } from "./model/types.js";
+import type { SchemaModel, TypeNode } from "./model/types.js";
 import { readRevision, readSchemaFile, specRootFrom, type SchemaSource } from "./schema/resolve.js";
 import { readPins } from "./schema/revisions.js";
 
@@ -24,19 +25,13 @@ export type { DiffFormat } from "./diff/render.js";
 export type { Change, ChangeKind, ChangeLevel, ChangeScope, DiffReport, MethodRow, MethodStatus } from "./diff/types.js";
 export type * from "./model/types.js";
 
-const declarationIndexes = new WeakMap<SchemaModel, Map<string, Declaration>>();
-
 /**
  * A declaration's full type: an alias's type as written, or an interface's shape with its
  * inherited members merged in (the model keeps only an interface's own members and its
  * `extends`). Undefined for a name the model does not declare. Built once per declaration.
  */
 export function fullType(model: SchemaModel, name: string): TypeNode | undefined {
-  let byName = declarationIndexes.get(model);
-  if (!byName) {
-    byName = new Map(model.declarations.map((d) => [d.name, d]));
-    declarationIndexes.set(model, byName);
-  }
+  const byName = declarationMap(model.declarations);
   const declaration = byName.get(name);
   return declaration && typeOf(declaration, byName);
 }

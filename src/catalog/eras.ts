@@ -4,7 +4,8 @@
 // Eras are read off each revision's model, never off a list of names; pins are read newest first
 // and only as far as needed, so (with today's pins) no schema is read that is not emitted.
 import { buildModel } from "../generate.js";
-import { deriveServerFacts, deriveSurface, type ServerFacts } from "../model/surface.js";
+import { analyze } from "../model/analyze.js";
+import type { ServerFacts } from "../model/surface.js";
 import { byText } from "../model/order.js";
 import type { SchemaSource } from "../schema/resolve.js";
 import { hashText } from "../write/manifest.js";
@@ -22,7 +23,7 @@ export async function eraOf(source: SchemaSource): Promise<Era> {
   let era = known.get(key);
   if (era === undefined) {
     const { model } = await buildModel(source);
-    era = deriveServerFacts(model, deriveSurface(model)).era;
+    era = analyze(model).server.era;
     known.set(key, era);
   }
   return era;

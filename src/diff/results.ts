@@ -1,6 +1,7 @@
 import { byText } from "../model/order.js";
 import { propertyBehind } from "../model/properties.js";
-import { deriveSurface, type ResultFact } from "../model/surface.js";
+import { analyze } from "../model/analyze.js";
+import type { ResultFact } from "../model/surface.js";
 import type { TypeNode } from "../model/types.js";
 import type { TypeFinding } from "./findings.js";
 import type { Impact } from "./impact.js";
@@ -20,9 +21,9 @@ import { ancestorsOf, type Revision } from "./wire.js";
  * A result's receivers are the request's senders.
  */
 export function resultChanges(before: Revision, after: Revision, impact: Impact): Change[] {
-  const old = new Map(deriveSurface(before.model).requests.map((f) => [f.method, f.result]));
+  const old = new Map(analyze(before.model).surface.requests.map((f) => [f.method, f.result]));
   const changes: Change[] = [];
-  for (const fact of deriveSurface(after.model).requests) {
+  for (const fact of analyze(after.model).surface.requests) {
     const [was, now] = [old.get(fact.method), fact.result];
     if (!was || !now || (was.kind === now.kind && was.name === now.name)) continue;
     const change = resultChange(fact.method, { node: resultType(was, before.decls), decls: before.decls }, { node: resultType(now, after.decls), decls: after.decls });
@@ -70,7 +71,7 @@ function requestSenders(method: string, after: Revision, impact: Impact): string
  * `baseResult.required`, as methods.ts types the handlers), so the break is for hand-written senders.
  */
 export function noteFilledFields(findings: TypeFinding[], after: Revision): TypeFinding[] {
-  const base = deriveSurface(after.model).baseResult;
+  const base = analyze(after.model).surface.baseResult;
   if (!base?.required.length) return findings;
   const filled = new Set(base.required);
   const onBase = (type: string) => type === base.name || ancestorsOf(type, after.decls).has(base.name);

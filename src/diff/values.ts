@@ -2,7 +2,7 @@ import type { ArrayType, Declaration, ObjectType, Property, StringType, TypeNode
 import { typeOf } from "../model/shapes.js";
 
 /** The declarations of one side, by name: what its references resolve to. */
-export type Decls = Map<string, Declaration>;
+export type Decls = ReadonlyMap<string, Declaration>;
 
 /** A type together with the side it belongs to. */
 export interface Typed {

@@ -1,6 +1,8 @@
+import { declarationMap } from "../model/lookup.js";
 import { referenceEdges } from "../model/graph.js";
 import { typeOf } from "../model/shapes.js";
-import { deriveProtocol, type ProtocolFacts } from "../model/protocol.js";
+import { analyze } from "../model/analyze.js";
+import type { ProtocolFacts } from "../model/protocol.js";
 import type { Declaration, ObjectType, SchemaModel, TypeNode } from "../model/types.js";
 import { unionLeaves, type Decls } from "./values.js";
 
@@ -25,9 +27,9 @@ export interface Revision {
 }
 
 export function revisionOf(model: SchemaModel): Revision {
-  const decls = new Map(model.declarations.map((d) => [d.name, d]));
+  const decls = declarationMap(model.declarations);
   const bases = basesOf(model.declarations, decls);
-  const facts = deriveProtocol(model);
+  const facts = analyze(model).protocol;
   const roots = rootsOf(model.declarations, bases);
   const envelopeTypes = envelopeTypesOf(roots, decls, facts);
   return { model, decls, facts, wire: reachable(roots, model.declarations), bases, envelopes: envelopesOf(envelopeTypes, decls, facts), envelopeTypes };

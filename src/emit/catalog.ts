@@ -3,13 +3,16 @@
 // createPrompts(client), one typed method per tool and prompt, documented from the catalog.
 import type { Catalog } from "../catalog/types.js";
 import type { CatalogModel, Entity } from "../catalog/model.js";
+import { analyze, type Facts } from "../model/analyze.js";
 import { typeOf } from "../model/shapes.js";
 import type { Declaration } from "../model/types.js";
 import { jsDoc, type OutputFile } from "./common.js";
-import { emitDeclarationModules, renderTemplate } from "./index.js";
+import { DECLARATION_EMITTERS } from "./index.js";
+import { emitContext } from "./render.js";
+import type { Emitter } from "./contract.js";
 import { stringLiteral } from "./escape.js";
 import { checkExportClashes } from "./names.js";
-import { fastExports } from "./validators.js";
+import { fastExports, hasFastZod } from "./validators.js";
 
 export interface CatalogEmitOptions {
   generatorVersion: string;
@@ -19,26 +22,36 @@ export interface CatalogEmitOptions {
   revisionImport: string;
 }
 
+/** What a server's catalog is emitted from: the analysis of its declarations, and the catalog's entities. */
+export interface CatalogFacts extends Facts {
+  catalog: Catalog;
+  entities: Entity[];
+  /** The index module of the catalog's revision in the protocol output (`./protocol/2025-11-25/index.js`). */
+  revisionImport: string;
+}
+
 /** Every file of the catalog's output (catalog.json aside): pure, deterministic, unformatted. */
 export function emitCatalog(catalog: Catalog, built: CatalogModel, options: CatalogEmitOptions): OutputFile[] {
   const source = `the catalog of ${catalog.server.name} ${catalog.server.version} (catalog.json, protocol ${catalog.protocolVersion})`;
-  const files = emitDeclarationModules(built.model, { generatorVersion: options.generatorVersion, runtimeImport: options.runtimeImport, source });
-  const byName = new Map(built.model.declarations.map((d) => [d.name, d]));
-  const tools = built.entities.filter((e) => e.kind === "tool").map((e) => toolView(e, byName));
-  const prompts = built.entities.filter((e) => e.kind === "prompt").map((e) => promptView(e, byName));
-  const withMethod = (kind: Entity["kind"]) => built.entities.filter((e) => e.kind === kind && e.method !== undefined);
+  const facts: CatalogFacts = { ...analyze(built.model), catalog, entities: built.entities, revisionImport: options.revisionImport };
+  return emitCatalogFiles(facts, emitContext({ generatorVersion: options.generatorVersion, runtimeImport: options.runtimeImport, source }));
+}
+
+/** The declaration modules of the catalog's types, and index.ts with the stubs. */
+const emitCatalogFiles: Emitter<CatalogFacts> = (facts, context) => {
+  const { byName, catalog, entities } = facts;
+  const files = DECLARATION_EMITTERS.flatMap((emit) => emit(facts, context));
+  const tools = entities.filter((e) => e.kind === "tool").map((e) => toolView(e, byName));
+  const prompts = entities.filter((e) => e.kind === "prompt").map((e) => promptView(e, byName));
+  const withMethod = (kind: Entity["kind"]) => entities.filter((e) => e.kind === kind && e.method !== undefined);
   const resources = withMethod("resource").map((e) => resourceView(e));
   const templates = withMethod("template").map((e) => templateView(e, byName));
-  const index = renderTemplate("catalog-index.ts", {
-    generatorVersion: options.generatorVersion,
-    source,
-    sha256: "",
+  const index = context.render("catalog-index.ts", {
     server: `${catalog.server.name} ${catalog.server.version}`,
-    runtime: options.runtimeImport,
-    revisionIndex: options.revisionImport,
+    revisionIndex: facts.revisionImport,
     usesTypes: [...tools, ...prompts, ...templates].some((v) => v.param.includes("T.") || v.result.includes("T.")),
     usesValidators: tools.length + prompts.length + templates.length > 0,
-    fastZod: files.some((file) => file.path === "fast-zod.ts"),
+    fastZod: hasFastZod(facts),
     tools,
     prompts,
     resources,
@@ -46,9 +59,9 @@ export function emitCatalog(catalog: Catalog, built: CatalogModel, options: Cata
     toolNames: tools.length ? tools.map((t) => t.name).join(" | ") : "never",
   });
   const all = [...files, { path: "index.ts", content: index }];
-  checkExportClashes(built.model, all);
+  checkExportClashes(facts.model, all);
   return all;
-}
+};
 
 interface StubView {
   method: string;
@@ -67,7 +80,7 @@ interface StubView {
  * The arguments parameter: required when a property is; a tool without properties takes none
  * (`{ [key: string]: never }`, so a stray key is an error, as it is beside declared properties).
  */
-function parameter(entity: Entity, byName: Map<string, Declaration>, name = "args"): string {
+function parameter(entity: Entity, byName: ReadonlyMap<string, Declaration>, name = "args"): string {
   const declaration = byName.get(entity.args!)!;
   const type = typeOf(declaration, byName);
   if (type.kind !== "object") return `${name}?: T.${declaration.name}`;
@@ -75,7 +88,7 @@ function parameter(entity: Entity, byName: Map<string, Declaration>, name = "arg
   return `${name}${type.properties.some((p) => !p.optional) ? "" : "?"}: T.${declaration.name}`;
 }
 
-function toolView(entity: Entity, byName: Map<string, Declaration>): StubView {
+function toolView(entity: Entity, byName: ReadonlyMap<string, Declaration>): StubView {
   const result = entity.output ? `ToolResult<T.${entity.output}>` : "ToolResult";
   return {
     method: entity.method!,
@@ -89,7 +102,7 @@ function toolView(entity: Entity, byName: Map<string, Declaration>): StubView {
   };
 }
 
-function promptView(entity: Entity, byName: Map<string, Declaration>): StubView {
+function promptView(entity: Entity, byName: ReadonlyMap<string, Declaration>): StubView {
   const title = typeof entity.item["title"] === "string" ? ` (${entity.item["title"]})` : "";
   return {
     method: entity.method!,
@@ -133,7 +146,7 @@ function resourceView(entity: Entity): ResourceView {
   return { method: entity.method!, key: interfaceKey(entity.method!), target: stringLiteral(entity.id), doc: resourceDoc(entity, "Resource"), param: "", ...resourceResult(entity) };
 }
 
-function templateView(entity: Entity, byName: Map<string, Declaration>): ResourceView {
+function templateView(entity: Entity, byName: ReadonlyMap<string, Declaration>): ResourceView {
   const param = parameter(entity, byName, "variables");
   return { method: entity.method!, key: interfaceKey(entity.method!), target: stringLiteral(entity.id), doc: resourceDoc(entity, "Resource template"), param, ...resourceResult(entity), variablesCheck: fastExports(entity.args!).safeParse };
 }

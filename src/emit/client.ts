@@ -1,6 +1,8 @@
-import { objectBehind, protocolVersionOf } from "../model/derive.js";
-import { deriveSurface, type MethodFact, type Surface } from "../model/surface.js";
-import type { Declaration, SchemaModel, TypeNode } from "../model/types.js";
+import type { Facts } from "../model/analyze.js";
+import { objectBehind } from "../model/derive.js";
+import type { MethodFact, Surface } from "../model/surface.js";
+import type { Declaration, TypeNode } from "../model/types.js";
+import type { Emitter } from "./contract.js";
 
 /**
  * What client.ts is generated from, all derived from the schema: one stub per request the
@@ -56,9 +58,7 @@ export function stubName(requestType: string, method: string, taken: Set<string>
   return name;
 }
 
-export function clientView(model: SchemaModel): ClientView {
-  const surface = deriveSurface(model);
-  const byName = new Map(model.declarations.map((d) => [d.name, d]));
+export function clientView({ model, surface, byName, protocolVersion: declared }: Facts): ClientView {
   const client = surface.parties.find((p) => p.id === "client");
   const taken = new Set<string>();
   const stubs = client
@@ -74,8 +74,8 @@ export function clientView(model: SchemaModel): ClientView {
         .filter((c) => capabilityKeys.has(c.capability))
         .map((c) => ({ key: quote(c.method), value: quote(c.capability) }))
     : [];
-  const revision = model.source.revision ?? protocolVersionOf(model) ?? "unknown";
-  const protocolVersion = protocolVersionOf(model) ?? model.source.revision ?? "unknown";
+  const revision = model.source.revision ?? declared ?? "unknown";
+  const protocolVersion = declared ?? model.source.revision ?? "unknown";
   return {
     revision,
     protocolVersion,
@@ -97,7 +97,7 @@ function handlerMethods(surface: Surface, client: string): string[] {
   return [...new Set(groups.flatMap((g) => g.methods))].sort();
 }
 
-function stubOf(fact: MethodFact, byName: Map<string, Declaration>, taken: Set<string>): Stub {
+function stubOf(fact: MethodFact, byName: ReadonlyMap<string, Declaration>, taken: Set<string>): Stub {
   const key = quote(fact.method);
   const shape = fact.params ? objectBehind(fact.params.type, byName) : undefined;
   const requiredKeys = shape ? shape.properties.filter((p) => !p.optional && p.name !== "_meta").length : 0;
@@ -113,7 +113,7 @@ function stubOf(fact: MethodFact, byName: Map<string, Declaration>, taken: Set<s
 }
 
 /** The named members of a result type (a ref, or a union of refs). */
-function resultMembers(fact: MethodFact, byName: Map<string, Declaration>): TypeNode[] | undefined {
+function resultMembers(fact: MethodFact, byName: ReadonlyMap<string, Declaration>): TypeNode[] | undefined {
   const result = fact.result;
   if (!result) return undefined;
   if (result.kind === "declaration") return [{ kind: "ref", name: result.name }];
@@ -126,7 +126,7 @@ function resultMembers(fact: MethodFact, byName: Map<string, Declaration>): Type
  * A complete result: the result's members minus the interim ones, those whose shape has
  * `inputRequests` (the multi round-trip pattern's field, which the client answers itself).
  */
-function completedResult(fact: MethodFact, byName: Map<string, Declaration>): string | undefined {
+function completedResult(fact: MethodFact, byName: ReadonlyMap<string, Declaration>): string | undefined {
   const members = resultMembers(fact, byName);
   if (!members?.every((m) => m.kind === "ref")) return undefined;
   const final = members.filter((m) => !objectBehind(m, byName)?.properties.some((p) => p.name === "inputRequests"));
@@ -138,7 +138,7 @@ function completedResult(fact: MethodFact, byName: Map<string, Declaration>): st
  * A paginated list: its params take `cursor`, its one complete result carries `nextCursor` and
  * exactly one array (the items).
  */
-function pageOf(surface: Surface, stub: Stub, byName: Map<string, Declaration>): ClientView["pages"] {
+function pageOf(surface: Surface, stub: Stub, byName: ReadonlyMap<string, Declaration>): ClientView["pages"] {
   const fact = surface.requests.find((f) => f.method === stub.method)!;
   const params = fact.params ? objectBehind(fact.params.type, byName) : undefined;
   if (!params?.properties.some((p) => p.name === "cursor")) return [];
@@ -152,7 +152,7 @@ function pageOf(surface: Surface, stub: Stub, byName: Map<string, Declaration>):
   return [{ key: stub.key, value: quote(key), item: `NonNullable<T.${members[0]!.name}[${quote(key)}]>[number]` }];
 }
 
-function arrayBehind(type: TypeNode, byName: Map<string, Declaration>): boolean {
+function arrayBehind(type: TypeNode, byName: ReadonlyMap<string, Declaration>): boolean {
   let current: TypeNode | undefined = type;
   for (let hops = 0; current?.kind === "ref" && hops < 64; hops++) {
     const target = byName.get(current.name);
@@ -169,3 +169,10 @@ export function clientImports(body: string): string {
   if (/\bT\./.test(body)) lines.unshift(`import type * as T from "./types.js";`);
   return lines.join("\n");
 }
+
+/** client.ts: the revision's typed client, a stub per request the client sends. */
+export const emitClient: Emitter = (facts, { render }) => {
+  const view = clientView(facts);
+  const body = render("client.ts", { ...view, imports: "" });
+  return [{ path: "client.ts", content: render("client.ts", { ...view, imports: clientImports(body) }) }];
+};

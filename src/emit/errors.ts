@@ -1,5 +1,7 @@
 import type { PinnedError, Surface } from "../model/surface.js";
 import { schemaName } from "./common.js";
+import type { Emitter } from "./contract.js";
+import { withImports } from "./render.js";
 import { hasShape, type SchemaIndex } from "./methods.js";
 import { fastExports } from "./validators.js";
 
@@ -57,3 +59,9 @@ export function errorsView(index: SchemaIndex, surface: Surface): ErrorsView {
       : { type: "{ jsonrpc: string; id?: string | number; error: rt.ErrorObject }", jsonrpc: JSON.stringify("2.0") },
   };
 }
+
+/** errors.ts: the error codes, each code's data type, and a guard per error type. */
+export const emitErrors: Emitter = (facts, { render, runtimeImport }) => {
+  const view = errorsView(facts, facts.surface);
+  return [{ path: "errors.ts", content: withImports((data) => render("errors.ts", data), view, `${runtimeImport}/shared/errors.js`) }];
+};

@@ -12,14 +12,14 @@ import { checkedProperty, constant, fastName, objectBody, propertyLines, unlessS
 
 /** What linked validators need to know of the whole model. */
 export interface LinkPlan {
-  links: Map<string, Link>;
+  links: ReadonlyMap<string, Link>;
   /** Keys some heir omits or replaces: only their checks test `skip`. */
   skippable: Set<string>;
   /** Interfaces that are not linked themselves but are a linked one's base: they get a `X$skip` variant. */
   unlinkedBases: Set<string>;
 }
 
-export function linkPlan(links: Map<string, Link>): LinkPlan {
+export function linkPlan(links: ReadonlyMap<string, Link>): LinkPlan {
   const skippable = new Set<string>();
   const unlinkedBases = new Set<string>();
   for (const link of links.values()) {

@@ -11,8 +11,8 @@ import type { Marks } from "./marked.js";
 // Zod behaviour it mirrors; the differential tests hold the two to the same answers.
 
 export interface FastContext {
-  byName: Map<string, Declaration>;
-  recursive: Set<string>;
+  byName: ReadonlyMap<string, Declaration>;
+  recursive: ReadonlySet<string>;
   /** The recursive component being emitted: references into it skip the depth guard. */
   component: Set<string>;
   /** Helper functions (inline objects, arrays, records, tagged unions), in emission order. */

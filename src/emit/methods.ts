@@ -1,24 +1,31 @@
-import { recursiveDeclarations } from "../model/graph.js";
-import { linkedInterfaces, opaqueLinks } from "../model/links.js";
+import type { Facts } from "../model/analyze.js";
 import { typeOf } from "../model/shapes.js";
 import type { MethodFact, Surface } from "../model/surface.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { propertyKey, schemaName } from "./common.js";
+import type { Emitter } from "./contract.js";
 import { blockComment } from "./escape.js";
+import { withImports } from "./render.js";
 import { isObjectSchema } from "./zod-nodes.js";
 
-/** Reads declarations and their schemas for the method emitters. */
-export interface SchemaIndex {
-  byName: Map<string, Declaration>;
-  recursive: Set<string>;
-  /** Linked schemas typed by their interface, without a static shape (model/links.ts). */
-  opaque: Set<string>;
-}
+/** What the method emitters read of the analysis: declarations and which of their schemas have a static shape. */
+export type SchemaIndex = Pick<Facts, "byName" | "recursive" | "opaque">;
 
-export function schemaIndex(model: SchemaModel): SchemaIndex {
-  const recursive = recursiveDeclarations(model.declarations);
-  return { byName: new Map(model.declarations.map((d) => [d.name, d])), recursive, opaque: opaqueLinks(linkedInterfaces(model.declarations, recursive)) };
-}
+/** methods.ts: the method maps, the handler types and the METHODS table. */
+export const emitMethods: Emitter = (facts, { render, runtimeImport }) => {
+  const { surface } = facts;
+  const filled = filledResultKeys(surface);
+  const view = {
+    ...mapEntries(surface),
+    handlerResult: handlerResult(surface),
+    aliases: methodAliases(surface),
+    handlers: handlerMaps(surface),
+    table: methodTable(facts, surface),
+    filled: filled.map((k) => JSON.stringify(k)).join(" | "),
+    filledDoc: filled.map((k) => `\`${k}\``).join(", "),
+  };
+  return [{ path: "methods.ts", content: withImports((data) => render("methods.ts", data), view, `${runtimeImport}/shared/lazy.js`) }];
+};
 
 /** True when `XSchema` is a z.ZodObject (so `.shape` exists): an object declaration or an alias of one. */
 export function hasShape(index: SchemaIndex, name: string): boolean {

@@ -1,6 +1,8 @@
-import { jsonSchemaDialectOf, objectBehind, protocolVersionOf } from "../model/derive.js";
-import { deriveServerFacts, type Surface } from "../model/surface.js";
-import type { SchemaModel } from "../model/types.js";
+import type { Facts } from "../model/analyze.js";
+import { jsonSchemaDialectOf, objectBehind } from "../model/derive.js";
+import type { Surface } from "../model/surface.js";
+import type { Declaration } from "../model/types.js";
+import type { Emitter } from "./contract.js";
 import { servingParty } from "./methods.js";
 
 export interface ServerView {
@@ -27,14 +29,13 @@ const typeOr = (name: string | undefined, fallback: string) => (name ? `T.${name
  * revision label), its era, the input request methods (request groups no party owns), and the
  * declarations that type the context and options.
  */
-export function serverView(model: SchemaModel, surface: Surface): ServerView {
-  const facts = deriveServerFacts(model, surface);
+export function serverView({ model, surface, server: facts, protocolVersion, byName }: Facts): ServerView {
   const input = surface.groups.filter((g) => g.kind === "request" && !g.party).flatMap((g) => g.methods);
   const t = facts.types;
   return {
-    version: JSON.stringify(protocolVersionOf(model) ?? model.source.revision ?? "unknown"),
+    version: JSON.stringify(protocolVersion ?? model.source.revision ?? "unknown"),
     dialect: jsonSchemaDialectOf(model),
-    results: resultKeys(model, surface),
+    results: resultKeys(byName, surface),
     filled: surface.baseResult?.required.map((k) => JSON.stringify(k)).join(" | ") || "never",
     era: facts.era,
     initializeMethod: facts.initializeMethod && JSON.stringify(facts.initializeMethod),
@@ -57,8 +58,7 @@ function servingHandlers(surface: Surface): string {
 }
 
 /** The top-level keys of each request's complete result (what the registry fills, per revision). */
-function resultKeys(model: SchemaModel, surface: Surface): ServerView["results"] {
-  const byName = new Map(model.declarations.map((d) => [d.name, d]));
+function resultKeys(byName: ReadonlyMap<string, Declaration>, surface: Surface): ServerView["results"] {
   const filled = new Set(surface.baseResult?.required ?? []);
   const list = (names: string[]) => names.map((n) => JSON.stringify(n)).join(", ");
   return surface.requests.flatMap((fact) => {
@@ -69,3 +69,10 @@ function resultKeys(model: SchemaModel, surface: Surface): ServerView["results"]
     return [{ key: JSON.stringify(fact.method), required: list(required), known: list(shape.properties.map((p) => p.name)) }];
   });
 }
+
+/** server.ts: the revision's typed server, bound to its version, era and handler types. */
+export const emitServer: Emitter = (facts, { render }) => {
+  const data = { ...serverView(facts), typeImport: "" };
+  const body = render("server.ts", data);
+  return [{ path: "server.ts", content: render("server.ts", { ...data, typeImport: /\bT\./.test(body) ? `import type * as T from "./types.js";` : "" }) }];
+};

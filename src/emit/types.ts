@@ -1,7 +1,8 @@
-import { declarersByName, overridesInherited } from "../model/properties.js";
+import { overridesInherited } from "../model/properties.js";
 import { flatShape, shapeContext } from "../model/shapes.js";
 import type { Declaration, InterfaceDeclaration, Property, SchemaModel, TypeNode } from "../model/types.js";
 import { constraintTags, jsDoc, propertyKey } from "./common.js";
+import type { Emitter } from "./contract.js";
 
 /** TypeScript source for a type node, as a reader would write it. */
 export function tsType(type: TypeNode): string {
@@ -52,8 +53,8 @@ function tsProperty(property: Property): string {
 
 /** Which declarations an interface's members are looked up in, to tell overrides apart. */
 interface Inheritance {
-  byName: Map<string, Declaration>;
-  declarers: Map<string, number>;
+  byName: ReadonlyMap<string, Declaration>;
+  declarers: ReadonlyMap<string, number>;
 }
 
 function tsInterface(declaration: InterfaceDeclaration, inheritance: Inheritance): string {
@@ -80,8 +81,8 @@ function tsDeclaration(declaration: Declaration, inheritance: Inheritance): stri
   return `${jsDoc(declaration.doc, constraintTags(declaration.type))}export type ${declaration.name} = ${tsType(declaration.type)};`;
 }
 
-/** The body of types.ts: every declaration, in source order. */
-export function emitTypeDeclarations(model: SchemaModel): string[] {
-  const inheritance = { byName: new Map(model.declarations.map((d) => [d.name, d])), declarers: declarersByName(model.declarations) };
-  return model.declarations.map((d) => tsDeclaration(d, inheritance));
-}
+/** types.ts: every declaration as a TypeScript type, in source order. */
+export const emitTypes: Emitter = ({ model, byName, declarers }, { render }) => {
+  const declarations = model.declarations.map((d) => tsDeclaration(d, { byName, declarers }));
+  return [{ path: "types.ts", content: render("types.ts", { declarations }) }];
+};

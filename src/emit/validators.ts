@@ -1,13 +1,14 @@
 import { propertyBehind } from "../model/properties.js";
 import { typeOf } from "../model/shapes.js";
-import { componentsInDependencyOrder, recursiveDeclarations } from "../model/graph.js";
-import { linkedInterfaces } from "../model/links.js";
+import type { Facts } from "../model/analyze.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
 import { linkedFunction, linkPlan, skipVariant, type LinkPlan } from "./fast-links.js";
 import { fastCheck, fastName, objectBody, once, renameHelper, unique, withSelf, type FastContext } from "./fast-nodes.js";
-import { unmarked, type Marks } from "./marked.js";
-import type { TableSchema } from "./methods.js";
+import { Marks, unmarked } from "./marked.js";
+import { tableSchemas, type TableSchema } from "./methods.js";
+import type { Emitter } from "./contract.js";
+import { withImports } from "./render.js";
 
 type TableRef = Extract<TableSchema, { kind: "declaration" }>;
 
@@ -112,12 +113,10 @@ ${rows.map((row) => `    ${row}`).join("\n")}
  * The body of validators.ts: per declaration, its internal validator and helpers, then its
  * exports; then `fastCheckOf` over the METHODS table's schemas (`tableSchemas`).
  */
-export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: TableRef[], marks: Marks): { declarations: string[]; constants: string[] } {
-  const byName = new Map(model.declarations.map((d) => [d.name, d]));
-  const recursive = recursiveDeclarations(model.declarations);
-  const plan = linkPlan(linkedInterfaces(model.declarations, recursive));
+function emitValidatorDeclarations({ model, byName, recursive, links, components }: Facts, tableSchemas: TableRef[], marks: Marks): { declarations: string[]; constants: string[] } {
+  const plan = linkPlan(links);
   const componentOf = new Map<string, Set<string>>();
-  for (const component of componentsInDependencyOrder(model.declarations)) {
+  for (const component of components) {
     const members = new Set(component.filter((n) => recursive.has(n)));
     for (const name of component) componentOf.set(name, members);
   }
@@ -146,8 +145,30 @@ export function emitValidatorDeclarations(model: SchemaModel, tableSchemas: Tabl
  * calls are made when the schemas are built, not at import (one registration, on any export of
  * the module). Empty for a model without declarations (then there is no fast-zod.ts).
  */
-export function fastZodRegistration(model: SchemaModel): string {
+function fastZodRegistration(model: SchemaModel): string {
   const calls = model.declarations.map((d) => `  rt.fastZod(S.${schemaName(d.name)}, V.${fastExports(d.name).guard});`);
   if (!calls.length) return "";
   return [`rt.fastZodModule(S.${schemaName(model.declarations[0]!.name)}, () => {`, ...calls, "});"].join("\n");
 }
+
+/** Whether fast-zod.ts is emitted (and loaded by index.ts): a model with declarations. */
+export function hasFastZod({ model }: Facts): boolean {
+  return model.declarations.length > 0;
+}
+
+/** fast-zod.ts: the registration that gives the exported schemas' parse methods the fast validators' verdicts. */
+export const emitFastZod: Emitter = (facts, { render }) => (hasFastZod(facts) ? [{ path: "fast-zod.ts", content: render("fast-zod.ts", { registration: fastZodRegistration(facts.model) }) }] : []);
+
+/**
+ * validators.ts, with its JavaScript and declarations made from the emitter's marked text
+ * (marked.ts), so that the largest file of the output is not parsed again to be transpiled;
+ * emitted unmarked when the model's own text carries a mark's character.
+ */
+export const emitValidators: Emitter = (facts, { render, runtimeImport }) => {
+  const table = tableSchemas(facts, facts.surface);
+  const emit = (marks: Marks) => withImports((data) => render("validators.ts", data), emitValidatorDeclarations(facts, table, marks), `${runtimeImport}/shared/fast.js`, marks);
+  const marks = new Marks(true);
+  const split = marks.split(emit(marks));
+  if (split) return [{ path: "validators.ts", content: split.typescript, javascript: split.javascript, declarations: split.declarations }];
+  return [{ path: "validators.ts", content: emit(new Marks(false)) }];
+};

@@ -38,9 +38,9 @@ export interface Leaves {
 }
 
 export interface ZodContext {
-  byName: Map<string, Declaration>;
+  byName: ReadonlyMap<string, Declaration>;
   /** Declarations in a reference cycle: exported behind a depth guard, typed `z.ZodType<T.X>`. */
-  recursive: Set<string>;
+  recursive: ReadonlySet<string>;
   /** The recursive component being emitted: references into it go through z.lazy. */
   component: Set<string>;
   /** Builder constants for the inline objects of the declaration being emitted. */

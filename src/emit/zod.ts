@@ -1,13 +1,13 @@
-import { componentsInDependencyOrder, recursiveDeclarations } from "../model/graph.js";
+import type { Facts } from "../model/analyze.js";
 import { typeOf } from "../model/shapes.js";
-import { linkedInterfaces, opaqueLinks, type Link } from "../model/links.js";
-import type { Declaration, SchemaModel } from "../model/types.js";
+import type { Link } from "../model/links.js";
+import type { Declaration } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
 import { nameSharedLeaves, ownStatement, zodOf, zodShape, type Leaves, type ZodContext } from "./zod-nodes.js";
 import { SCHEMA_PART_CHARS, schemaParts, type SchemaModule } from "./zod-parts.js";
 
-type Shared = Pick<ZodContext, "byName" | "recursive" | "component" | "leaves"> & { links: Map<string, Link>; opaque: Set<string> };
-type LinkedContext = ZodContext & { opaque: Set<string>; declaration: string };
+type Shared = Pick<ZodContext, "byName" | "recursive" | "component" | "leaves"> & { links: ReadonlyMap<string, Link>; opaque: ReadonlySet<string> };
+type LinkedContext = ZodContext & { opaque: ReadonlySet<string>; declaration: string };
 
 /**
  * One declaration's schema, in three parts (see emitSchemaDeclarations): module-level type
@@ -98,14 +98,10 @@ function typed(zodType: string, typeName: string): string {
  * whole reference cycles, dependencies before dependants. Emitted twice: the first pass counts
  * the shared leaf schemas (see Leaves in zod-nodes.ts).
  */
-export function emitSchemaDeclarations(model: SchemaModel, partChars = SCHEMA_PART_CHARS): SchemaModule {
-  const byName = new Map(model.declarations.map((d) => [d.name, d]));
-  const recursive = recursiveDeclarations(model.declarations);
-  const links = linkedInterfaces(model.declarations, recursive);
-  const opaque = opaqueLinks(links);
+export function emitSchemaDeclarations({ byName, recursive, links, opaque, components: order }: Facts, partChars = SCHEMA_PART_CHARS): SchemaModule {
   const leaves: Leaves = { pass: "count", counts: new Map(), names: new Map(), definitions: new Map() };
   const emitAll = () =>
-    componentsInDependencyOrder(model.declarations).map((component) => {
+    order.map((component) => {
       const shared: Shared = { byName, recursive, links, opaque, leaves, component: new Set(component.filter((n) => recursive.has(n))) };
       return component.map((name) => emitDeclaration(byName.get(name)!, shared));
     });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { diffModels, sourceFor } from "../diff/index.js";
 import { GeneratorError } from "../errors.js";
 import { buildModel } from "../generate.js";
-import { deriveServerFacts, deriveSurface } from "../model/surface.js";
+import { analyze } from "../model/analyze.js";
 import type { SchemaModel } from "../model/types.js";
 import { readRevision, specRootFrom, type SchemaSource } from "../schema/resolve.js";
 import { readPins } from "../schema/revisions.js";
@@ -55,7 +55,7 @@ export async function runMigrate(options: MigrateOptions): Promise<{ output: str
 }
 
 function side(source: SchemaSource, model: SchemaModel): Sides["from"] {
-  return { label: source.label, model, era: deriveServerFacts(model, deriveSurface(model)).era };
+  return { label: source.label, model, era: analyze(model).server.era };
 }
 
 /**

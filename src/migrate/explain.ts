@@ -1,7 +1,7 @@
 import type * as TypeScript from "typescript";
 import type { Change, DiffReport } from "../diff/types.js";
 import { clientView } from "../emit/client.js";
-import { deriveProtocol } from "../model/protocol.js";
+import { analyze } from "../model/analyze.js";
 import type { SchemaModel } from "../model/types.js";
 import type { Subject } from "./types.js";
 
@@ -50,8 +50,8 @@ export class Explainer {
     before: SchemaModel,
     after: SchemaModel,
   ) {
-    this.methods = [before, after].map((model) => deriveProtocol(model).methodOf);
-    this.stubs = new Map(clientView(before).stubs.map((stub) => [stub.method, stub.name]));
+    this.methods = [before, after].map((model) => analyze(model).protocol.methodOf);
+    this.stubs = new Map(clientView(analyze(before)).stubs.map((stub) => [stub.method, stub.name]));
   }
 
   /**

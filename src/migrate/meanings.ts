@@ -1,6 +1,6 @@
 import { fingerprintOf } from "../diff/rules.js";
 import type { Change, DiffReport } from "../diff/types.js";
-import { deriveProtocol } from "../model/protocol.js";
+import { analyze } from "../model/analyze.js";
 import type { SchemaModel } from "../model/types.js";
 import type { EraConstant } from "./eras.js";
 
@@ -31,8 +31,8 @@ export interface Sides {
 export function meaningsOf(report: DiffReport, sides: Sides, eraCodes: EraConstant[]): Meanings {
   const meanings: Meanings = { numbers: new Map(), strings: new Map() };
   const add = <K>(map: Map<K, Meaning>, key: K, meaning: Meaning) => void (map.has(key) || map.set(key, meaning));
-  const methodsAfter = new Set(deriveProtocol(sides.to.model).messages.map((m) => m.method));
-  for (const method of new Set(deriveProtocol(sides.from.model).messages.map((m) => m.method))) {
+  const methodsAfter = new Set(analyze(sides.to.model).protocol.messages.map((m) => m.method));
+  for (const method of new Set(analyze(sides.from.model).protocol.messages.map((m) => m.method))) {
     if (methodsAfter.has(method)) continue;
     const entry = report.changes.find((c) => c.scope === "method" && c.group === method && c.kind.startsWith("message-")) ?? null;
     add(meanings.strings, method, { entry, message: `method "${method}" does not exist in ${sides.to.label}` });

@@ -16,7 +16,7 @@ export function protocolVersionOf(model: SchemaModel): string | undefined {
 }
 
 /** Follows alias chains to the object shape behind a type, if it is one (undefined for a cycle). */
-export function objectBehind(type: TypeNode, byName: Map<string, Declaration>, seen = new Set<string>()): ObjectType | undefined {
+export function objectBehind(type: TypeNode, byName: ReadonlyMap<string, Declaration>, seen = new Set<string>()): ObjectType | undefined {
   let current = type;
   while (current.kind === "ref") {
     if (seen.has(current.name)) return undefined;
@@ -39,7 +39,7 @@ interface LeaveAlias {
  * unions and aliases). Undefined otherwise, and for an alias that reaches itself (a cycle
  * admits no value). Iterative: alias chains of any length are fine.
  */
-export function literalValuesOf(type: TypeNode, byName: Map<string, Declaration>): Array<string | number | boolean | null> | undefined {
+export function literalValuesOf(type: TypeNode, byName: ReadonlyMap<string, Declaration>): Array<string | number | boolean | null> | undefined {
   const values: Array<string | number | boolean | null> = [];
   const expanding = new Set<string>();
   const stack: Array<TypeNode | LeaveAlias> = [type];
@@ -69,7 +69,7 @@ export function literalValuesOf(type: TypeNode, byName: Map<string, Declaration>
  * The property that tells a union's object members apart: required in every member, literal
  * in every member, and with no value shared by two members. Undefined when there is none.
  */
-export function discriminatorOf(members: TypeNode[], byName: Map<string, Declaration>): string | undefined {
+export function discriminatorOf(members: TypeNode[], byName: ReadonlyMap<string, Declaration>): string | undefined {
   const shapes = members.map((member) => objectBehind(member, byName));
   if (shapes.length < 2 || shapes.some((shape) => !shape)) return undefined;
   const [first, ...rest] = shapes as ObjectType[];

@@ -1,3 +1,4 @@
+import { declarationMap } from "./lookup.js";
 import { basesFirstOrder, declarersByName, propertyBehind, replacedFrom } from "./properties.js";
 import { flatShape, shapeContext } from "./shapes.js";
 import type { Declaration, InterfaceDeclaration, Property, TypeNode } from "./types.js";
@@ -58,7 +59,7 @@ export function componentsInDependencyOrder(declarations: Declaration[]): string
  * again, so a deep chain costs O(N) rather than O(N²).
  */
 export function referenceEdges(declarations: Declaration[]): Map<string, string[]> {
-  const byName = new Map(declarations.map((d) => [d.name, d]));
+  const byName = declarationMap(declarations);
   const declarers = declarersByName(declarations);
   const inherited = new Map<string, { properties: string[]; index: TypeNode | undefined }>();
   for (const declaration of basesFirstOrder(declarations, byName)) {
@@ -86,7 +87,7 @@ export function referenceEdges(declarations: Declaration[]): Map<string, string[
  * the keys it omits or replaces hold no references on either side (a replaced key keeps its
  * place, so references there would move). Chains of `Omit` and of narrowed tags qualify.
  */
-function continuedBase(declaration: InterfaceDeclaration, byName: Map<string, Declaration>, declarers: Map<string, number>): InterfaceDeclaration | undefined {
+function continuedBase(declaration: InterfaceDeclaration, byName: ReadonlyMap<string, Declaration>, declarers: ReadonlyMap<string, number>): InterfaceDeclaration | undefined {
   const [only, ...more] = declaration.heritage;
   const base = only && !more.length ? byName.get(only.name) : undefined;
   if (base?.kind !== "interface") return undefined;

@@ -1,3 +1,4 @@
+import { declarationMap } from "./lookup.js";
 import { basesFirstOrder, declarersByName, replacedFrom } from "./properties.js";
 import { flatShape, shapeContext } from "./shapes.js";
 import type { Declaration, InterfaceDeclaration, Property } from "./types.js";
@@ -32,7 +33,7 @@ export interface Link {
  * keeps from them. Its full shape is then the bases' properties in order, less the omitted
  * ones, with each override in its base's place, followed by the new own properties.
  */
-export function linkedInterfaces(declarations: Declaration[], recursive: Set<string>): Map<string, Link> {
+export function linkedInterfaces(declarations: Declaration[], recursive: ReadonlySet<string>): Map<string, Link> {
   const linkable = linkableExtensions(declarations, recursive);
   const depth = chainDepths(linkable);
   const linked = new Map<string, Link>();
@@ -55,8 +56,8 @@ export function opaqueLinks(links: Map<string, Link>): Set<string> {
 }
 
 /** Every linkable extension (at any depth), with its link. */
-export function linkableExtensions(declarations: Declaration[], recursive: Set<string>): Map<string, Link> {
-  const byName = new Map(declarations.map((d) => [d.name, d]));
+export function linkableExtensions(declarations: Declaration[], recursive: ReadonlySet<string>): Map<string, Link> {
+  const byName = declarationMap(declarations);
   const declarers = declarersByName(declarations);
   const linkable = new Map<string, Link>();
   // What a base must offer: properties, and no index signature. Known for linkable extensions
@@ -71,13 +72,13 @@ export function linkableExtensions(declarations: Declaration[], recursive: Set<s
 }
 
 interface LinkContext {
-  byName: Map<string, Declaration>;
-  recursive: Set<string>;
-  declarers: Map<string, number>;
+  byName: ReadonlyMap<string, Declaration>;
+  recursive: ReadonlySet<string>;
+  declarers: ReadonlyMap<string, number>;
   offers: Map<string, { count: number; indexed: boolean }>;
 }
 
-function offerOf(declaration: InterfaceDeclaration, byName: Map<string, Declaration>): { count: number; indexed: boolean } {
+function offerOf(declaration: InterfaceDeclaration, byName: ReadonlyMap<string, Declaration>): { count: number; indexed: boolean } {
   const shape = flatShape(declaration, shapeContext(byName));
   return { count: shape.properties.length, indexed: shape.indexSignature !== undefined };
 }
@@ -100,7 +101,7 @@ function linkableExtension(declaration: InterfaceDeclaration, ctx: LinkContext):
  * merging them is concatenating them. Their shapes are built only then: a chain of single
  * bases stays unbuilt.
  */
-function disjoint(bases: LinkBase[], byName: Map<string, Declaration>): boolean {
+function disjoint(bases: LinkBase[], byName: ReadonlyMap<string, Declaration>): boolean {
   if (bases.length < 2) return true;
   const seen = new Set<string>();
   for (const base of bases) {

@@ -76,14 +76,14 @@ export function declarersByName(declarations: Declaration[]): Map<string, number
  * (`declarers` counts 1) cannot be inherited, so only shared names (such as `_meta`) are looked
  * up in the base.
  */
-export function replacedFrom(declaration: InterfaceDeclaration, heritage: Heritage, byName: ReadonlyMap<string, Declaration>, declarers: Map<string, number>): Property[] {
+export function replacedFrom(declaration: InterfaceDeclaration, heritage: Heritage, byName: ReadonlyMap<string, Declaration>, declarers: ReadonlyMap<string, number>): Property[] {
   return declaration.own.properties.filter(
     (p) => (declarers.get(p.name) ?? 0) > 1 && !heritage.omit?.includes(p.name) && propertyBehind({ kind: "ref", name: heritage.name }, p.name, byName) !== undefined,
   );
 }
 
 /** Whether an own property of `declaration` replaces an inherited one. */
-export function overridesInherited(declaration: InterfaceDeclaration, byName: ReadonlyMap<string, Declaration>, declarers: Map<string, number>): boolean {
+export function overridesInherited(declaration: InterfaceDeclaration, byName: ReadonlyMap<string, Declaration>, declarers: ReadonlyMap<string, number>): boolean {
   return declaration.heritage.some((h) => replacedFrom(declaration, h, byName, declarers).length > 0);
 }
 

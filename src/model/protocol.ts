@@ -1,3 +1,4 @@
+import { declarationMap } from "./lookup.js";
 import { byText } from "./order.js";
 import { referenceEdges } from "./graph.js";
 import { propertyBehind } from "./properties.js";
@@ -40,7 +41,7 @@ const GROUP_NAME = /^([A-Z][A-Za-z0-9]*?)(Request|Notification|Result)$/;
 const JSON_RPC_ERROR_RANGE = { min: -32768, max: -32000 };
 
 export function deriveProtocol(model: SchemaModel): ProtocolFacts {
-  const byName = new Map(model.declarations.map((d) => [d.name, d]));
+  const byName = declarationMap(model.declarations);
   const methods = messageMethods(model.declarations, byName);
   const parties = partiesOf(model.declarations);
   const senders = sendersByDeclaration(model.declarations, parties, methods);
@@ -57,7 +58,7 @@ export function deriveProtocol(model: SchemaModel): ProtocolFacts {
 }
 
 /** Declarations whose `method` property is a single string literal. */
-function messageMethods(declarations: Declaration[], byName: Map<string, Declaration>): Map<string, string> {
+function messageMethods(declarations: Declaration[], byName: ReadonlyMap<string, Declaration>): Map<string, string> {
   const methods = new Map<string, string>();
   for (const declaration of declarations) {
     // Only declarations that are objects themselves: `type ClientNotification = CancelledNotification`
@@ -92,7 +93,7 @@ function unionMembers(type: TypeNode): string[] {
 
 /** Parties reaching each declaration through references, from the party's own groups. */
 function sendersByDeclaration(declarations: Declaration[], parties: string[], methods: Map<string, string>): Map<string, string[]> {
-  const byName = new Map(declarations.map((d) => [d.name, d]));
+  const byName = declarationMap(declarations);
   const reached = new Map<string, Set<string>>(declarations.map((d) => [d.name, new Set()]));
   const edges = referenceEdges(declarations);
   const requesters = parties.filter((p) => unionMembers(aliasType(byName.get(`${p}Request`))).some((m) => methods.has(m)));

@@ -1,8 +1,9 @@
+import { declarationMap } from "./lookup.js";
 import { objectBehind } from "./derive.js";
 import { propertyBehind } from "./properties.js";
 import { typeOf } from "./shapes.js";
 import { byText } from "./order.js";
-import { deriveProtocol, type Message } from "./protocol.js";
+import type { Message, ProtocolFacts } from "./protocol.js";
 import type { Declaration, ObjectType, Property, SchemaModel, TypeNode } from "./types.js";
 
 /**
@@ -79,18 +80,9 @@ export interface PinnedError {
   hasData: boolean;
 }
 
-/** Surfaces already derived: one revision's emitters each ask for it (five times per output), and models are not changed once parsed. */
-const derived = new WeakMap<SchemaModel, Surface>();
-
-export function deriveSurface(model: SchemaModel): Surface {
-  let surface = derived.get(model);
-  if (!surface) derived.set(model, (surface = surfaceOf(model)));
-  return surface;
-}
-
-function surfaceOf(model: SchemaModel): Surface {
-  const facts = deriveProtocol(model);
-  const byName = new Map(model.declarations.map((d) => [d.name, d]));
+/** The surface of a model, from its protocol facts: called by the analysis alone (analyze.ts), once per model. */
+export function surfaceOf(model: SchemaModel, facts: ProtocolFacts): Surface {
+  const byName = declarationMap(model.declarations);
   const lower = (party: string) => party.toLowerCase();
   const base = baseResultOf(model.declarations, byName, new Set(facts.messages.map((m) => m.name)));
   const emptyResult = base && emptyResultOf(model.declarations, base);
@@ -107,7 +99,7 @@ function surfaceOf(model: SchemaModel): Surface {
   };
 }
 
-function methodFacts(messages: Message[], byName: Map<string, Declaration>, lower: (p: string) => string, empty: string | undefined): MethodFact[] {
+function methodFacts(messages: Message[], byName: ReadonlyMap<string, Declaration>, lower: (p: string) => string, empty: string | undefined): MethodFact[] {
   const byMethod = new Map<string, Message[]>();
   for (const m of messages) byMethod.set(m.method, [...(byMethod.get(m.method) ?? []), m]);
   return [...byMethod].sort(([a], [b]) => byText(a, b)).map(([method, found]) => {
@@ -131,7 +123,7 @@ function methodFacts(messages: Message[], byName: Map<string, Declaration>, lowe
 }
 
 /** The one declaration besides `complete` in a response's `result` union (`CallToolResult | InputRequiredResult`). */
-function otherResult(response: string, complete: string, byName: Map<string, Declaration>): string | undefined {
+function otherResult(response: string, complete: string, byName: ReadonlyMap<string, Declaration>): string | undefined {
   const type = propertyBehind({ kind: "ref", name: response }, "result", byName)?.type;
   if (type?.kind !== "union") return undefined;
   const others = type.members.filter((m) => !(m.kind === "ref" && m.name === complete));
@@ -140,7 +132,7 @@ function otherResult(response: string, complete: string, byName: Map<string, Dec
 }
 
 /** `XRequest` → `XResultResponse.result`, else `XResult`, else the empty result. */
-function resultOf(request: string, byName: Map<string, Declaration>, empty: string | undefined): ResultFact | undefined {
+function resultOf(request: string, byName: ReadonlyMap<string, Declaration>, empty: string | undefined): ResultFact | undefined {
   const stem = request.replace(/Request$/, "");
   if (propertyBehind({ kind: "ref", name: `${stem}ResultResponse` }, "result", byName)) return { kind: "response", name: `${stem}ResultResponse` };
   if (byName.has(`${stem}Result`)) return { kind: "declaration", name: `${stem}Result` };
@@ -151,7 +143,7 @@ function resultOf(request: string, byName: Map<string, Declaration>, empty: stri
  * The base result: the `result` type of the generic result response, an object declaration
  * with required `id` and `result` that no method owns by name (`JSONRPCResultResponse`).
  */
-function baseResultOf(declarations: Declaration[], byName: Map<string, Declaration>, messages: Set<string>): string | undefined {
+function baseResultOf(declarations: Declaration[], byName: ReadonlyMap<string, Declaration>, messages: Set<string>): string | undefined {
   const owned = (name: string) => name.endsWith("ResultResponse") && messages.has(`${name.slice(0, -"ResultResponse".length)}Request`);
   const envelope = declarations.find((d) => !owned(d.name) && required(d, byName, "id") && required(d, byName, "result"));
   const result = envelope && propertyBehind({ kind: "ref", name: envelope.name }, "result", byName);
@@ -164,7 +156,7 @@ function emptyResultOf(declarations: Declaration[], base: string): string {
   return aliases.length === 1 ? aliases[0]!.name : base;
 }
 
-function required(declaration: Declaration, byName: Map<string, Declaration>, property: string): boolean {
+function required(declaration: Declaration, byName: ReadonlyMap<string, Declaration>, property: string): boolean {
   const found = propertyBehind({ kind: "ref", name: declaration.name }, property, byName);
   return found !== undefined && !found.optional;
 }
@@ -181,7 +173,7 @@ function groupsOf(messages: Message[], parties: string[], lower: (p: string) => 
   return [...groups.values()].map((g) => ({ ...g, senders: g.senders.sort(byText), methods: g.methods.sort(byText) })).sort((a, b) => byText(a.name, b.name));
 }
 
-function errorFacts(model: SchemaModel, codes: ErrorFacts["codes"], byName: Map<string, Declaration>): ErrorFacts {
+function errorFacts(model: SchemaModel, codes: ErrorFacts["codes"], byName: ReadonlyMap<string, Declaration>): ErrorFacts {
   const pinned: PinnedError[] = [];
   let response: ErrorFacts["response"];
   for (const declaration of model.declarations) {
@@ -197,7 +189,7 @@ function errorFacts(model: SchemaModel, codes: ErrorFacts["codes"], byName: Map<
 }
 
 /** The object behind `type` as an error object: required numeric `code` and string `message`. Its pinned code, if a literal. */
-function errorObject(type: TypeNode, byName: Map<string, Declaration>): { code?: number; hasData: boolean } | undefined {
+function errorObject(type: TypeNode, byName: ReadonlyMap<string, Declaration>): { code?: number; hasData: boolean } | undefined {
   const code = propertyBehind(type, "code", byName);
   const message = propertyBehind(type, "message", byName);
   if (!code || code.optional || !message || message.optional || message.type.kind !== "string") return undefined;
@@ -207,7 +199,7 @@ function errorObject(type: TypeNode, byName: Map<string, Declaration>): { code?:
   return codeType?.kind === "number" ? { hasData } : undefined;
 }
 
-function objectBehindLiteral(type: TypeNode, byName: Map<string, Declaration>): TypeNode | undefined {
+function objectBehindLiteral(type: TypeNode, byName: ReadonlyMap<string, Declaration>): TypeNode | undefined {
   let current: TypeNode | undefined = type;
   for (let hops = 0; current?.kind === "ref" && hops < 64; hops++) {
     const target = byName.get(current.name);
@@ -239,7 +231,7 @@ export interface ServerFacts {
 }
 
 /** The declaration a property refers to, for the first declaration (in source order) with that property. */
-function refOfProperty(model: SchemaModel, byName: Map<string, Declaration>, property: string): string | undefined {
+function refOfProperty(model: SchemaModel, byName: ReadonlyMap<string, Declaration>, property: string): string | undefined {
   for (const declaration of model.declarations) {
     const found = propertyBehind({ kind: "ref", name: declaration.name }, property, byName);
     if (found?.type.kind === "ref") return found.type.name;
@@ -248,7 +240,7 @@ function refOfProperty(model: SchemaModel, byName: Map<string, Declaration>, pro
 }
 
 export function deriveServerFacts(model: SchemaModel, surface: Surface): ServerFacts {
-  const byName = new Map(model.declarations.map((d) => [d.name, d]));
+  const byName = declarationMap(model.declarations);
   const shapeOf = (type: TypeNode | undefined) => (type ? objectBehind(type, byName) : undefined);
   const refIn = (shape: ObjectType | undefined, property: string) => {
     const type = shape?.properties.find((p) => p.name === property)?.type;
@@ -282,7 +274,7 @@ export function deriveServerFacts(model: SchemaModel, surface: Surface): ServerF
 }
 
 /** The result declaration of a request: `XResult`, or the `result` of its `…ResultResponse`. */
-function resultTypeName(result: ResultFact, byName: Map<string, Declaration>): string | undefined {
+function resultTypeName(result: ResultFact, byName: ReadonlyMap<string, Declaration>): string | undefined {
   if (result.kind === "declaration") return result.name;
   const type = objectBehind({ kind: "ref", name: result.name }, byName)?.properties.find((p) => p.name === "result")?.type;
   return type?.kind === "ref" ? type.name : undefined;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { diffModels } from "../../src/diff/compare.js";
 import { eraConstants } from "../../src/migrate/eras.js";
 import { meaningsOf, type Meanings, type Sides } from "../../src/migrate/meanings.js";
-import { deriveServerFacts, deriveSurface } from "../../src/model/surface.js";
+import { analyze } from "../../src/model/analyze.js";
 import { typescript } from "../../src/write/transpile.js";
 import { revisionModel } from "../helpers/models.js";
 import { GENERATED_JS_ROOT, GENERATED_ROOT, SPEC_ROOT } from "../helpers/spec.js";
@@ -16,7 +16,7 @@ const ts = typescript();
 const schemaText = (revision: string) => readFileSync(join(SPEC_ROOT, revision, "schema.ts"), "utf8");
 const side = (label: string) => {
   const model = revisionModel(label);
-  return { label, model, era: deriveServerFacts(model, deriveSurface(model)).era };
+  return { label, model, era: analyze(model).server.era };
 };
 
 function meanings(from: string, to: string): Meanings {

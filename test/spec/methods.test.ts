@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { deriveSurface } from "../../src/model/surface.js";
+import { analyze } from "../../src/model/analyze.js";
 import { parseSchema } from "../../src/parse/index.js";
 import { loadGenerated } from "../helpers/generated.js";
 import { REVISIONS, REVISIONS_WITH_EXAMPLES, SPEC_ROOT } from "../helpers/spec.js";
@@ -28,7 +28,7 @@ function modelOf(revision: string) {
 type Entry = { kind: string; sender: readonly string[]; request?: z.ZodType; notification?: z.ZodType; params: z.ZodType; result?: z.ZodType };
 
 describe.each(REVISIONS_WITH_EXAMPLES)("the METHODS table of %s against the spec's examples", (revision) => {
-  const surface = deriveSurface(modelOf(revision));
+  const surface = analyze(modelOf(revision)).surface;
   const messageTypes = new Map([...surface.requests, ...surface.notifications].flatMap((f) => f.messages.map((m) => [m, f.method] as const)));
 
   it("every request and notification example validates under METHODS[its method], and its params under .params", async () => {
@@ -77,7 +77,7 @@ describe.each(REVISIONS_WITH_EXAMPLES)("the METHODS table of %s against the spec
 
 describe.each(REVISIONS)("the METHODS table of %s matches its message unions", (revision) => {
   it("has one entry per method of the revision's request and notification unions, with the right kind and senders", async () => {
-    const surface = deriveSurface(modelOf(revision));
+    const surface = analyze(modelOf(revision)).surface;
     const { METHODS } = (await loadGenerated(revision)) as { METHODS: Record<string, Entry> };
     const expected = [...surface.requests.map((f) => [f.method, "request", f.senders] as const), ...surface.notifications.map((f) => [f.method, "notification", f.senders] as const)];
     expect(Object.keys(METHODS).sort()).toEqual([...new Set(expected.map(([m]) => m))].sort());
@@ -126,7 +126,7 @@ describe(`McpError on the error examples of ${errorRevision}`, () => {
 
   it("ErrorCode holds every error-code constant of the schema under its own name", async () => {
     const { ErrorCode } = (await loadGenerated(errorRevision)) as { ErrorCode: Record<string, number> };
-    const surface = deriveSurface(modelOf(errorRevision));
+    const surface = analyze(modelOf(errorRevision)).surface;
     expect(ErrorCode).toEqual(Object.fromEntries(surface.errors.codes.map((c) => [c.name, c.value])));
     expect(ErrorCode.METHOD_NOT_FOUND).toBe(-32601);
   });

@@ -1,3 +1,4 @@
+import { analyze } from "../../src/model/analyze.js";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -47,7 +48,7 @@ function fixtureFiles(): OutputFile[] {
 function revisionFiles(): OutputFile[] {
   const models = REVISIONS.map((revision) => ({ dir: revision, model: revisionModel(revision) }));
   const files = models.flatMap(({ dir, model }) => emitRevision(model, { ...OPTIONS, runtimeImport: "../runtime" }).map((f) => ({ ...f, path: `${dir}/${f.path}` })));
-  return [...files, ...emitRoot(models, OPTIONS)];
+  return [...files, ...emitRoot(models.map(({ dir, model }) => ({ dir, facts: analyze(model) })), OPTIONS)];
 }
 
 describe("declarations without TypeScript's declaration emitter", () => {

@@ -1,3 +1,4 @@
+import { declarationMap } from "../../model/lookup.js";
 import type { Declaration, TypeNode } from "../../model/types.js";
 import { UNKNOWN, unionOf } from "./context.js";
 
@@ -7,7 +8,7 @@ import { UNKNOWN, unionOf } from "./context.js";
  * only) are replaced by `unknown`; returns the names whose references were cut.
  */
 export function cutDirectCycles(declarations: Declaration[]): string[] {
-  const byName = new Map(declarations.map((d) => [d.name, d]));
+  const byName = declarationMap(declarations);
   const cut: string[] = [];
   const state = new Map<string, "open" | "done">();
   const visit = (name: string): void => {
