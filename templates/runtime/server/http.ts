@@ -47,7 +47,7 @@ export interface FetchHandlerOptions extends OriginOptions {
   /**
    * Where legacy sessions, their GET streams' events and the notifications of other replicas
    * live. Default: `memoryStore()`, this process alone. Give every replica the same shared store
-   * (`redisStore(client)` from server-store-redis.ts) to serve one client from any of them.
+   * (`redisStore(client)` from stores/redis.ts) to serve one client from any of them.
    */
   store?: McpStore;
   /** Events each legacy session keeps for a GET stream that reconnects with `Last-Event-ID` (default 100). */

@@ -1,5 +1,5 @@
 // The registry: sugar over the dispatcher, not a second one. From what the author declared
-// (server-define.ts) it makes the same handlers the raw API takes (the list methods with cursor
+// (define.ts) it makes the same handlers the raw API takes (the list methods with cursor
 // pagination, tools/call, resources/read, prompts/get, completion/complete), the capabilities
 // they stand for, and the result fields each revision requires besides what the registry
 // produces (2026-07-28's ttlMs and cacheScope), filled from the server's `resultDefaults` and

@@ -1,4 +1,4 @@
-// The Lua scripts of the Redis store (server-store-redis.ts). Each step that reads and writes
+// The Lua scripts of the Redis store (redis.ts). Each step that reads and writes
 // several keys runs as one script, so that replicas never see it half done, and so that an event
 // is logged and announced in one order everywhere (a client resuming from an id then misses
 // nothing and gets nothing twice). Every script gets the key prefix as ARGV[1]; keys are built

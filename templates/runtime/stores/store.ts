@@ -4,8 +4,8 @@
 // `Last-Event-ID` reconnect to any replica replays what was missed), and what one replica tells
 // the others (a notification for their `subscriptions/listen` streams, a client's answer to a
 // request another replica is waiting on, a session that was closed). `memoryStore()`
-// (server-store-memory.ts) is one process's and the default; `redisStore(client)`
-// (server-store-redis.ts) is shared by every replica that is given the same Redis.
+// (memory.ts) is one process's and the default; `redisStore(client)`
+// (redis.ts) is shared by every replica that is given the same Redis.
 import type { ClientFacts, JsonRpcMessage, JsonRpcNotification, LogLevel } from "../shared/messages.js";
 
 /**
