@@ -1,3 +1,4 @@
+import { asJsonNumbers } from "./numbers.js";
 import { createHash } from "node:crypto";
 import type { SourceFile, Statement } from "ts-morph";
 import { Node, Project, ts } from "./morph.js";
@@ -110,8 +111,3 @@ function applyJsonNumberConvention(declarations: Declaration[]): void {
   }
 }
 
-function asJsonNumbers(type: TypeNode): TypeNode {
-  if (type.kind === "number") return { ...type, integer: false };
-  if (type.kind === "union") return { kind: "union", members: type.members.map((m) => (m.kind === "number" ? { ...m, integer: false } : m)) };
-  return type;
-}

@@ -1,6 +1,6 @@
 import type { NumericLiteral } from "ts-morph";
 import { Node, SyntaxKind } from "./morph.js";
-import type { LiteralValue } from "../model/types.js";
+import type { LiteralValue, TypeNode } from "../model/types.js";
 import { excerpt, fail, type ParseContext } from "./context.js";
 
 const JSON_NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
@@ -57,4 +57,14 @@ function numberLiteral(ctx: ParseContext, whole: Node, literal: NumericLiteral, 
 
 function bigintLiteral(ctx: ParseContext, node: Node): never {
   return fail(ctx, node, `bigint literal \`${excerpt(node)}\` has no JSON form (JSON numbers are read as doubles); write a number`);
+}
+
+/**
+ * A type whose `number` (alone or as a union member) is any JSON number, not upstream's integer:
+ * where the value is the user's data rather than a protocol field (see README).
+ */
+export function asJsonNumbers(type: TypeNode): TypeNode {
+  if (type.kind === "number") return { ...type, integer: false };
+  if (type.kind === "union") return { kind: "union", members: type.members.map((m) => (m.kind === "number" ? { ...m, integer: false } : m)) };
+  return type;
 }

@@ -4,7 +4,7 @@ import type { Property, TypeNode } from "../model/types.js";
 import { excerpt, fail, locate, type ParseContext } from "./context.js";
 import { readDoc } from "./jsdoc.js";
 import { applyTags } from "./constraints.js";
-import { literalValue } from "./numbers.js";
+import { asJsonNumbers, literalValue } from "./numbers.js";
 import { intersectShapes, omitKeys } from "../model/shapes.js";
 import { objectShapeOf, parseShapes } from "./shapes.js";
 
@@ -62,7 +62,7 @@ function convertReference(ctx: ParseContext, node: Node & { getTypeName(): Node;
   if (name === "Record" && args.length === 2) {
     const key = convertType(ctx, args[0]!);
     if (key.kind !== "string") fail(ctx, args[0]!, `unsupported Record key type \`${excerpt(args[0]!)}\` (only string keys map to JSON objects)`);
-    return { kind: "object", properties: [], indexSignature: convertType(ctx, args[1]!) };
+    return { kind: "object", properties: [], indexSignature: asJsonNumbers(convertType(ctx, args[1]!)) };
   }
   if (name === "Omit" && args.length === 2) {
     return omitKeys(objectShapeOf(ctx, args[0]!), keyList(ctx, args[1]!), excerpt(args[0]!), parseShapes(ctx, node));
@@ -132,7 +132,9 @@ function convertIndexSignature(ctx: ParseContext, member: Node & { getKeyTypeNod
     fail(ctx, member, `unsupported index signature \`${excerpt(member)}\` (only string keys map to JSON objects)`);
   }
   const valueNode = member.getReturnTypeNode() ?? fail(ctx, member, "index signature has no value type");
-  return applyTags(ctx, convertType(ctx, valueNode), readDoc(ctx, member).tags);
+  // The values of an open map are the user's data (a form's answers), so a bare `number` among
+  // them is any JSON number: upstream's integer convention is for named protocol fields.
+  return applyTags(ctx, asJsonNumbers(convertType(ctx, valueNode)), readDoc(ctx, member).tags);
 }
 
 function literalOf(ctx: ParseContext, node: Node & { getLiteral(): Node }): TypeNode {

@@ -16,6 +16,8 @@ interface Exception {
   reason: string;
   /** The definition as schema.ts means it; replaces schema.json's in the patched oracle. */
   replacement: unknown;
+  /** Messages of the definition that show the disagreement (the generated corpus may not). */
+  witnesses?: unknown[];
 }
 
 const EXCEPTIONS = JSON.parse(readFileSync(join(REPO_ROOT, "test/oracle-exceptions.json"), "utf8")).exceptions as Exception[];
@@ -52,7 +54,8 @@ function corpus(revision: string, names: string[]): Case[] {
       if (mutation) cases.push({ type: name, label: mutation.kind, value: mutation.value });
     }
   }
-  return [...cases, ...examples(revision)];
+  const witnesses = EXCEPTIONS.filter((e) => e.revisions.includes(revision)).flatMap((e) => (e.witnesses ?? []).map((value) => ({ type: e.definition, label: "witness", value })));
+  return [...cases, ...examples(revision), ...witnesses];
 }
 
 function examples(revision: string): Case[] {
