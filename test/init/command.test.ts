@@ -192,3 +192,17 @@ describe("writing the scaffold", () => {
     expect(readFileSync(join(dir, "b.txt"), "utf8")).toBe("someone else's");
   });
 });
+
+// Issue 53 item 5: npx asks before it installs a package it does not have (a tarball, a folder),
+// and refuses where npm's config says yes=false ("npx canceled due to missing packages and no YES
+// option"): every such command the README and docs/ show passes -y.
+describe("the documented npx commands", () => {
+  it("every `npx` of a tarball or a path in README.md and docs/*.md passes -y", () => {
+    const pages = ["README.md", ...readdirSync(join(REPO_ROOT, "docs")).filter((n) => n.endsWith(".md")).map((n) => `docs/${n}`)];
+    const commands = pages.flatMap((page) =>
+      [...readFileSync(join(REPO_ROOT, page), "utf8").matchAll(/\bnpx ((?:-{1,2}[\w-]+ )*)(\.{0,2}\/\S*|\S+\.tgz)\b/g)].map((m) => ({ page, command: m[0], flags: m[1]!.trim().split(" ") })),
+    );
+    expect(commands.map((c) => c.page)).toEqual(expect.arrayContaining(["README.md", "docs/getting-started.md"]));
+    for (const { page, command, flags } of commands) expect(flags.some((f) => f === "-y" || f === "--yes"), `${page}: ${command}`).toBe(true);
+  });
+});
