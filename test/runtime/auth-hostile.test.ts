@@ -141,7 +141,6 @@ describe("introspectionVerifier against a slow or hostile authorization server",
       return new Response(response.body!.pipeThrough(counter), response);
     };
     const response = await callRead(protectedHandler(introspection("/huge", { maxAnswerBytes: 4096, fetch: counting })), "made-up-huge");
-    console.log(`AUTH-HOSTILE read ${read}`);
     expect(read).toBeGreaterThan(4096);
     expect(read).toBeLessThanOrEqual(4096 + 256 * 1024);
     expect([response.status, response.headers.get("retry-after")]).toEqual([503, "5"]);
