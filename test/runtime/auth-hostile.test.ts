@@ -85,6 +85,7 @@ describe("introspectionVerifier against a slow or hostile authorization server",
     routes.set("/held", held.route);
     const handler = protectedHandler(introspection("/held", { timeoutMs: 60_000 }));
     const controllers = Array.from({ length: 20 }, () => new AbortController());
+    const before = reported.length;
     const answers = controllers.map((c, i) => callRead(handler, `made-up-${i}`, c.signal));
     await until(() => held.open() === 20);
     expect(held.open()).toBe(20);
@@ -92,6 +93,7 @@ describe("introspectionVerifier against a slow or hostile authorization server",
     await until(() => held.open() === 0, 2000);
     expect(held.open()).toBe(0);
     expect((await Promise.all(answers)).map((r) => r.status)).toEqual(Array(20).fill(503));
+    expect(reported.slice(before)).toEqual([]); // a client that went away is no failure of the server's
   }, 10_000);
 
   it("a refusal is remembered: the same made-up token asked three times reaches the server once", async () => {
@@ -145,6 +147,11 @@ describe("introspectionVerifier against a slow or hostile authorization server",
     expect(read).toBeLessThanOrEqual(4096 + 256 * 1024);
     expect([response.status, response.headers.get("retry-after")]).toEqual([503, "5"]);
     expect(reported.at(-1)).toMatch(/longer than 4096 bytes \(maxAnswerBytes\)/);
+    // A Content-Length over the bound: nothing is read.
+    routes.set("/declared", (request, response) => void (request.resume(), response.writeHead(200, { "content-type": "application/json", "content-length": String(SENT) }).write("{")));
+    read = 0;
+    expect((await callRead(protectedHandler(introspection("/declared", { maxAnswerBytes: 4096, fetch: counting })), "made-up-declared")).status).toBe(503);
+    expect(read).toBe(0);
   });
 
   it("a redirect is not followed: the token never reaches its target, whose { active: true } would have been accepted", async () => {
@@ -156,6 +163,14 @@ describe("introspectionVerifier against a slow or hostile authorization server",
     expect(reported.at(-1)).toMatch(/redirected \(HTTP 307\)/);
     // The control: the target answers as the test says, and would have let the caller in.
     expect((await callRead(protectedHandler(introspection("/elsewhere")), "made-up-direct")).status).toBe(200);
+  });
+});
+
+describe("introspectionVerifier's bounds are numbers", () => {
+  it("a bound that is not a number, or below its least, is refused when the verifier is made", () => {
+    for (const name of ["timeoutMs", "maxAnswerBytes", "maxConcurrent"]) expect(() => introspection("/x", { [name]: 0 }), name).toThrow(new RegExp(`${name} must be a number, 1 or more`));
+    expect(() => introspection("/x", { refusalCacheMs: "10s" })).toThrow(/refusalCacheMs must be a number, 0 or more/);
+    expect(() => introspection("/x", { refusalCacheMs: 0, cacheMs: 0 })).not.toThrow();
   });
 });
 
