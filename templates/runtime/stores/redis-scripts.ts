@@ -90,6 +90,7 @@ if own and perPrincipal then
   forgetExpired(own)
   while redis.call('ZCARD', own) >= perPrincipal do
     local oldest = redis.call('ZRANGE', own, 0, 0)[1]
+    if not oldest then break end -- a bound of 0: nothing of its own to make room among
     if redis.call('EXISTS', P .. 's:' .. oldest) == 0 then
       redis.call('ZREM', own, oldest)
     elseif ARGV[9] == 'refuse' then
