@@ -106,8 +106,8 @@ export function assertSnapshotWritable(outDir: string): string {
  * generation makes its runtime.
  */
 async function catalogJavaScript(emitted: Parameters<typeof formatFiles>[0], runtimeImport: string, protocol: ProtocolOutput): Promise<Array<{ path: string; content: string }>> {
-  const { toJavaScript } = await import("../write/transpile.js");
-  const { pointAtOtherRuntime } = await import("../write/runtime-roles.js");
+  const { toJavaScript } = await import("../transpile/index.js");
+  const { pointAtOtherRuntime } = await import("../transpile/runtime-roles.js");
   let listed: Record<string, unknown> = readManifest(protocol.dir)?.files ?? {};
   if (protocol.generated) {
     const { emitRuntime } = await import("../emit/index.js");

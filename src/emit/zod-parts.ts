@@ -4,7 +4,7 @@ import type { DeclarationCode } from "./zod.js";
 // schemas.ts builds its schemas in parts: top-level functions of about SCHEMA_PART_CHARS of code
 // each, every one returning its schemas as a tuple, a later part receiving the tuples of the
 // earlier ones it refers to. One function for a whole large schema would be one statement, which
-// the writer must parse whole (src/write/chunks.ts cuts only between top-level statements): for
+// the writer must parse whole (src/transpile/chunks.ts cuts only between top-level statements): for
 // a 4 MB schema that took the generator's peak memory from 871 to 1,288 MB. The spec's revisions
 // have two or three parts.
 
