@@ -42,7 +42,7 @@ export async function prepareCatalogFiles(source: CatalogFile, outDir: string, p
   if (trusted && previous.version === GENERATOR_VERSION && previous.inputs === inputs && manifestMatchesDisk(outDir, previous)) {
     return { files: Object.keys(previous.files).map((path) => ({ path, status: "unchanged" })), warnings: [], upToDate: true, commit: () => undefined };
   }
-  const { emitCatalog } = await import("../emit/catalog.js");
+  const { emitCatalog } = await import("./stubs.js");
   const { built, emitted } = withinStack(source.file, () => {
     const built = catalogModel(catalog, source.file, source.locate);
     return { built, emitted: emitCatalog(catalog, built, { generatorVersion: GENERATOR_VERSION, ...imports }) };
