@@ -5,7 +5,7 @@ import type { MethodFact, Surface } from "../model/surface.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { propertyKey, schemaName } from "./common.js";
 import { blockComment } from "./escape.js";
-import { isObjectSchema } from "./zod-nodes.js";
+import { isObjectSchema } from "./zod-facts.js";
 
 /** Reads declarations and their schemas for the method emitters. */
 export interface SchemaIndex {

@@ -5,7 +5,8 @@ import { linkedInterfaces } from "../model/links.js";
 import type { Declaration, SchemaModel } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
 import { linkedFunction, linkPlan, skipVariant, type LinkPlan } from "./fast-links.js";
-import { fastCheck, fastName, objectBody, once, renameHelper, unique, withSelf, type FastContext } from "./fast-nodes.js";
+import type { FastContext } from "./fast-context.js";
+import { fastCheck, fastName, objectBody, once, renameHelper, unique, withSelf } from "./fast-nodes.js";
 import { unmarked, type Marks } from "./marked.js";
 import type { TableSchema } from "./methods.js";
 

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, join, resolve } from "node:path";
 import type * as TypeScript from "typescript";
 import { GeneratorError } from "../errors.js";
-import { typescript } from "../write/transpile.js";
+import { typescript } from "../transpile/index.js";
 
 export type TS = typeof TypeScript;
 

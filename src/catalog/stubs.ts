@@ -1,15 +1,15 @@
 // The files of a server's catalog: types.ts, schemas.ts, validators.ts and fast-zod.ts of its declarations
 // (the same emitters as a revision's), and index.ts with the stubs: createTools(client) and
 // createPrompts(client), one typed method per tool and prompt, documented from the catalog.
-import type { Catalog } from "../catalog/types.js";
-import type { CatalogModel, Entity } from "../catalog/model.js";
+import type { Catalog } from "./types.js";
+import type { CatalogModel, Entity } from "./model.js";
 import { typeOf } from "../model/shapes.js";
 import type { Declaration } from "../model/types.js";
-import { jsDoc, type OutputFile } from "./common.js";
-import { emitDeclarationModules, renderTemplate } from "./index.js";
-import { stringLiteral } from "./escape.js";
-import { checkExportClashes } from "./names.js";
-import { fastExports } from "./validators.js";
+import { jsDoc, type OutputFile } from "../emit/common.js";
+import { emitDeclarationModules, renderTemplate } from "../emit/index.js";
+import { stringLiteral } from "../emit/escape.js";
+import { checkExportClashes } from "../emit/names.js";
+import { fastExports } from "../emit/validators.js";
 
 export interface CatalogEmitOptions {
   generatorVersion: string;
