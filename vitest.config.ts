@@ -6,7 +6,7 @@ import { SlowestFirst } from "./test/helpers/sequencer.js";
  * test): their files share worker processes (isolate: false), so TypeScript, ts-morph, prettier
  * and the generator are loaded once per worker instead of once per file.
  */
-const SHARED_WORKERS = ["api", "diff", "emit", "fuzz", "migrate", "model", "parse", "spec", "write"].map((dir) => `test/${dir}/**/*.test.ts`);
+const SHARED_WORKERS = ["api", "diff", "emit", "fuzz", "migrate", "model", "parse", "spec", "transpile", "write"].map((dir) => `test/${dir}/**/*.test.ts`);
 
 export default defineConfig({
   test: {

@@ -15,12 +15,12 @@ for (const file of emitRuntime({ generatorVersion: GENERATOR_VERSION })) {
 }
 writeFileSync(new URL("../dist/preformatted.json", import.meta.url), `${JSON.stringify({ prettier: prettier.version, files })}\n`);
 
-// The runtime's JavaScript and declarations for the default output (src/write/pretranspiled.ts),
-// made once here. The JavaScript as generation makes it (src/write/transpile.ts); the
+// The runtime's JavaScript and declarations for the default output (src/transpile/pretranspiled.ts),
+// made once here. The JavaScript as generation makes it (src/transpile/index.ts); the
 // declarations by TypeScript's checker with its real library, as tsc emits them for
 // templates/runtime/tsconfig.json: declaration emit without a type check cannot resolve
 // `[Symbol.asyncIterator]()` and also declares it as a property (a duplicate in the .d.ts).
-const { splitHeader, transpileSources, zodNamespaceImport } = await import("../dist/write/transpile.js");
+const { splitHeader, transpileSources, zodNamespaceImport } = await import("../dist/transpile/index.js");
 const { roleModules } = await import("./runtime-roles.mjs");
 const { default: ts } = await import("typescript");
 const runtimeDir = fileURLToPath(new URL("../templates/runtime/", import.meta.url));

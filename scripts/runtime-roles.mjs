@@ -2,7 +2,7 @@
 // per role (runtime/shared.js, stores.js, server.js, client.js) for the default output. Node's ESM
 // loader pays for every module it loads (resolution, an asynchronous read, its own compile and
 // link): examples/incidents unbundled loaded 48 runtime modules, and joining them took its cold
-// start from 150 to 132 ms. The declarations stay one file per module (src/write/runtime-roles.ts).
+// start from 150 to 132 ms. The declarations stay one file per module (src/transpile/runtime-roles.ts).
 //
 // Each role is bundled by esbuild (not minified) from the runtime's transpiled JavaScript, the
 // other roles' modules left as imports of their role module; packages and node: builtins stay
@@ -10,8 +10,8 @@
 // export differently would be ambiguous in it (and missing), which fails the build here.
 import { posix } from "node:path";
 import * as esbuild from "esbuild";
-// The key generation computes of an output's runtime to know it is this one (src/write/runtime-roles.ts).
-import { runtimeKey } from "../dist/write/runtime-roles.js";
+// The key generation computes of an output's runtime to know it is this one (src/transpile/runtime-roles.ts).
+import { runtimeKey } from "../dist/transpile/runtime-roles.js";
 
 const roleOf = (path) => path.split("/")[1];
 

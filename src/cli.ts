@@ -142,7 +142,8 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .command("init [dir]")
     .description("scaffold an MCP server project in DIR (default: here) that builds and runs as it is: package.json, a strict tsconfig.json, src/server.ts")
     .option("--force", "scaffold into a non-empty folder too (a file already there is never overwritten: init then writes nothing)")
-    .action(async (dir: string | undefined, options: { force?: boolean }) => {
+    .option("--name <name>", "the package's name (default: derived from DIR's name)")
+    .action(async (dir: string | undefined, options: { force?: boolean; name?: string }) => {
       const { runInit } = await import("./init/command.js");
       const { dir: target, files, mcpGen } = runInit(dir, options);
       const where = relative(process.cwd(), target) || ".";

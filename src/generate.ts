@@ -10,7 +10,7 @@ import type { SchemaModel } from "./model/types.js";
 import type { SchemaSource } from "./schema/resolve.js";
 import { GENERATOR_VERSION } from "./version.js";
 import { formatFiles, resolveFormatSettings, type FormatSettings } from "./write/format.js";
-import { toJavaScript } from "./write/transpile.js";
+import { toJavaScript } from "./transpile/index.js";
 import { manifestFor, planOutput, writeOutput, type FilePlan, type WriteHooks } from "./write/index.js";
 import { hashText, isVouched, manifestMatchesDisk, readManifest, renderManifest, vouchFor, type ManifestRevision } from "./write/manifest.js";
 import { assertUsableOutDir } from "./write/paths.js";

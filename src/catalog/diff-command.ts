@@ -1,4 +1,4 @@
-import { diffCatalogs } from "../diff/catalog.js";
+import { diffCatalogs } from "./diff.js";
 import { renderReport, type DiffFormat } from "../diff/render.js";
 import { GeneratorError } from "../errors.js";
 import { readCatalogFile } from "./snapshot.js";

@@ -1,4 +1,4 @@
-import { diffCatalogs } from "../diff/catalog.js";
+import { diffCatalogs } from "./diff.js";
 import { optionsDrift } from "./recorded.js";
 import type { Catalog } from "./types.js";
 

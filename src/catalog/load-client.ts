@@ -114,7 +114,7 @@ async function transpiled(protocolDir: string, entry: string): Promise<string> {
     rmSync(target, { recursive: true, force: true });
   }
   const staging = join(root, `.staging-${process.pid}-${Date.now()}`);
-  const modules = typed ? (await import("../write/transpile.js")).toJavaScript(texts).filter((f) => f.path.endsWith(".js")) : texts;
+  const modules = typed ? (await import("../transpile/index.js")).toJavaScript(texts).filter((f) => f.path.endsWith(".js")) : texts;
   const files = [...modules, { path: "package.json", content: '{ "type": "module" }\n' }];
   for (const file of files) {
     const out = join(staging, file.path);

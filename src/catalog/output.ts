@@ -42,7 +42,7 @@ export async function prepareCatalogFiles(source: CatalogFile, outDir: string, p
   if (trusted && previous.version === GENERATOR_VERSION && previous.inputs === inputs && manifestMatchesDisk(outDir, previous)) {
     return { files: Object.keys(previous.files).map((path) => ({ path, status: "unchanged" })), warnings: [], upToDate: true, commit: () => undefined };
   }
-  const { emitCatalog } = await import("../emit/catalog.js");
+  const { emitCatalog } = await import("./stubs.js");
   const { built, emitted } = withinStack(source.file, () => {
     const built = catalogModel(catalog, source.file, source.locate);
     return { built, emitted: emitCatalog(catalog, built, { generatorVersion: GENERATOR_VERSION, ...imports }) };
@@ -106,8 +106,8 @@ export function assertSnapshotWritable(outDir: string): string {
  * generation makes its runtime.
  */
 async function catalogJavaScript(emitted: Parameters<typeof formatFiles>[0], runtimeImport: string, protocol: ProtocolOutput): Promise<Array<{ path: string; content: string }>> {
-  const { toJavaScript } = await import("../write/transpile.js");
-  const { pointAtOtherRuntime } = await import("../write/runtime-roles.js");
+  const { toJavaScript } = await import("../transpile/index.js");
+  const { pointAtOtherRuntime } = await import("../transpile/runtime-roles.js");
   let listed: Record<string, unknown> = readManifest(protocol.dir)?.files ?? {};
   if (protocol.generated) {
     const { emitRuntime } = await import("../emit/index.js");

@@ -1,5 +1,4 @@
 import type { ChangeKind } from "./types.js";
-import type { MemberChange } from "./unions.js";
 import type { Decls } from "./values.js";
 
 /**
@@ -8,6 +7,15 @@ import type { Decls } from "./values.js";
  * (no wire change at all: a type-level note).
  */
 export type Effect = "senders" | "receivers" | "both" | "none" | "type";
+
+/** Members added or removed: those that change the values admitted, and those that do not. */
+export interface MemberChange {
+  added: string[];
+  removed: string[];
+  /** Added or removed without changing the values the union admits (`"x"` beside `string`). */
+  respelled: { added: string[]; removed: string[] };
+  noun: string;
+}
 
 /** A change found in one declaration, before aggregation across declarations. */
 export interface Finding {

@@ -3,11 +3,11 @@ import { propertyBehind } from "../model/properties.js";
 import { analyze } from "../model/analyze.js";
 import type { ResultFact } from "../model/surface.js";
 import type { TypeNode } from "../model/types.js";
-import type { TypeFinding } from "./findings.js";
+import type { MemberChange, TypeFinding } from "./findings.js";
 import type { Impact } from "./impact.js";
 import { code, typeText } from "./text.js";
 import type { Change } from "./types.js";
-import { unionChange, type MemberChange } from "./unions.js";
+import { unionChange } from "./unions.js";
 import { admits, unionLeaves, type Decls } from "./values.js";
 import { ancestorsOf, type Revision } from "./wire.js";
 

@@ -1,3 +1,5 @@
+// Mutual recursion, on purpose (as in unions.ts): comparing two types compares a union through
+// unions.ts (compareTypes -> compareUnion), which compares the union's paired members through this file.
 import type { NumberType, ObjectType, Property, StringType, TypeNode } from "../model/types.js";
 import { compareConstraints } from "./constraints.js";
 import { join, REASONS, type Compare, type Effect } from "./findings.js";

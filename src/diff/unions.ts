@@ -1,7 +1,7 @@
-// Mutual recursion, on purpose: comparing a union compares its members' shapes and findings
-// (shapes.ts, findings.ts), which compare nested unions through this file.
+// Mutual recursion, on purpose (as in shapes.ts): comparing a union compares its paired members
+// through shapes.ts (compareUnion -> compareTypes), which compares a nested union through this file.
 import type { TypeNode } from "../model/types.js";
-import { REASONS, type Compare, type Effect, type Finding } from "./findings.js";
+import { REASONS, type Compare, type Effect, type Finding, type MemberChange } from "./findings.js";
 import { compareTypes } from "./shapes.js";
 import { code, typeText } from "./text.js";
 import { admits, equivalent, objectShape, resolve, unionLeaves, type Decls, type Typed } from "./values.js";
@@ -10,15 +10,6 @@ interface Pairing {
   pairs: Array<[TypeNode, TypeNode]>;
   removed: TypeNode[];
   added: TypeNode[];
-}
-
-/** Members added or removed: those that change the values admitted, and those that do not. */
-export interface MemberChange {
-  added: string[];
-  removed: string[];
-  /** Added or removed without changing the values the union admits (`"x"` beside `string`). */
-  respelled: { added: string[]; removed: string[] };
-  noun: string;
 }
 
 /**

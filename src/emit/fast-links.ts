@@ -1,7 +1,8 @@
 import type { Link } from "../model/links.js";
 import { flatShape, shapeContext } from "../model/shapes.js";
 import type { InterfaceDeclaration } from "../model/types.js";
-import { checkedProperty, constant, fastName, objectBody, propertyLines, unlessSkipped, type FastContext } from "./fast-nodes.js";
+import type { FastContext } from "./fast-context.js";
+import { checkedProperty, constant, fastName, objectBody, propertyLines, unlessSkipped } from "./fast-nodes.js";
 
 // Fast validators of interfaces deep in a chain of extensions (model/links.ts). Such a validator
 // calls its bases' validators and then checks its own properties, so an N-deep chain is O(N)

@@ -1,6 +1,6 @@
-// Mutual recursion, on purpose: fast-nodes.ts emits an object's validator through this file's loop,
-// and the loop emits each member's check through fast-nodes.ts (a schema is a tree of both).
-import { valueLines, type CheckedProperty } from "./fast-nodes.js";
+// fast-nodes.ts emits an object's validator through this file's loop, handing it each property's
+// check already written (CheckedProperty): the loop only places them, and imports no emitter.
+import { valueLines, type CheckedProperty } from "./fast-context.js";
 
 // The first path of an object validator: one `for...in` over the object's keys, each key
 // dispatched by a `switch`. Inside `for...in`, `v[k]` reads the field through the object's enum

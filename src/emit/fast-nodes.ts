@@ -1,37 +1,14 @@
 import { discriminatorOf, literalValuesOf, objectBehind } from "../model/derive.js";
-import type { ArrayType, Declaration, ObjectType, Property, StringType, TypeNode } from "../model/types.js";
+import type { ArrayType, ObjectType, Property, StringType, TypeNode } from "../model/types.js";
 import { ownKeyLoop } from "./fast-loop.js";
 import { untaggedUnion } from "./fast-unions.js";
-import { FORMAT_CHECKS, isObjectSchema, keptUnionMembers } from "./zod-nodes.js";
-import type { Marks } from "./marked.js";
+import { FORMAT_CHECKS, isObjectSchema, keptUnionMembers } from "./zod-facts.js";
+import { isTrivial, refusesUndefined, valueLines, type CheckedProperty, type FastContext } from "./fast-context.js";
 
 // The fast validators: one plain function per type, straight-line code read off the model, with
 // exactly the verdict of the generated Zod schema (`XSchema.safeParse(v).success`), including the
 // own-property semantics of `rt.own` (templates/runtime/shared/own-keys.ts). Every rule below names the
 // Zod behaviour it mirrors; the differential tests hold the two to the same answers.
-
-export interface FastContext {
-  byName: ReadonlyMap<string, Declaration>;
-  recursive: ReadonlySet<string>;
-  /** The recursive component being emitted: references into it skip the depth guard. */
-  component: Set<string>;
-  /** Helper functions (inline objects, arrays, records, tagged unions), in emission order. */
-  functions: string[];
-  /** Module constants (patterns, large enums). */
-  constants: string[];
-  /** Function and constant names already used in the module. */
-  taken: Set<string>;
-  /** The module's helpers, constants and key caches by the text they are written from (see `once`). */
-  written: Map<string, string>;
-  /** Where types are marked for the JavaScript and declarations made from the text (marked.ts). */
-  marks: Marks;
-  /**
-   * The module constant holding Object.prototype.hasOwnProperty, called as `${has}.call(v, k)` by
-   * the loops: V8 folds a module constant and inlines the call, where `rt.has` is a call into
-   * another module that large validators no longer inline.
-   */
-  has: string;
-}
 
 /** The internal (unguarded, throwing) validator of a declaration. */
 export function fastName(declarationName: string): string {
@@ -182,11 +159,6 @@ function arrayHelper(type: ArrayType, ctx: FastContext, path: string): string {
  * all-literal union as an enum). Object members with a tag are dispatched on it: z.union and
  * z.discriminatedUnion give the same verdict there (each member requires its own tag value).
  */
-/** A check that accepts every value (`true`, however parenthesised). */
-export function isTrivial(check: string): boolean {
-  return /^\(*true\)*$/.test(check);
-}
-
 function unionCheck(members: TypeNode[], x: string, ctx: FastContext, path: string): string {
   const kept = keptUnionMembers(members);
   if (kept.length === 1) return fastCheck(kept[0]!, x, ctx, path);
@@ -257,38 +229,11 @@ function acceptsAnything(type: TypeNode, ctx: FastContext, seen = new Set<string
   return target?.kind === "alias" && acceptsAnything(target.type, ctx, seen); // an interface is an object
 }
 
-/** A declared property with the check of its value (held in `x`), built once for every path that reads it. */
-export interface CheckedProperty {
-  property: Property;
-  x: string;
-  /** The type accepts every value, undefined included: no check is written. */
-  anything: boolean;
-  check: string;
-  /** The check is false for undefined by itself (true for every type but `unknown` and what may hold it). */
-  refusesUndefined: boolean;
-}
-
 export function checkedProperty(property: Property, index: number, ctx: FastContext, path: string): CheckedProperty {
   const x = `x${index}`;
   const anything = acceptsAnything(property.type, ctx);
   const check = anything ? "true" : fastCheck(property.type, x, ctx, `${path}_${property.name}`);
   return { property, x, anything, check, refusesUndefined: !anything && refusesUndefined(property.type, ctx) };
-}
-
-/**
- * Types whose check is false for undefined: all but `unknown`, a union with a member that may
- * accept it, and an alias of either (a reference cycle answers no, to be safe). Where it
- * holds, the loop's `x === undefined ||` before the check is left out (an own key that holds
- * undefined fails either way).
- */
-export function refusesUndefined(type: TypeNode, ctx: FastContext, seen = new Set<string>()): boolean {
-  if (type.kind === "unknown") return false;
-  if (type.kind === "union") return type.members.every((m) => refusesUndefined(m, ctx, seen));
-  if (type.kind !== "ref") return true;
-  if (seen.has(type.name)) return false;
-  seen.add(type.name);
-  const target = ctx.byName.get(type.name);
-  return target !== undefined && (target.kind === "interface" || refusesUndefined(target.type, ctx, seen));
 }
 
 /** The lines that check one declared property of `v`, by its own-property presence. */
@@ -385,14 +330,4 @@ function extraKeyLines(type: ObjectType, value: string, has: string): string[] {
     ...valueLines(value),
     "}",
   ];
-}
-
-/**
- * Reads the value under `k` (a getter runs, as Zod runs it) and checks it; a check that accepts
- * anything only reads it (an unused \`e\` or \`if (!(true))\` would not compile under strict flags).
- */
-export function valueLines(check: string): string[] {
-  if (isTrivial(check)) return ["  void v[k];"];
-  // After rt.isPlainRecord(v), `v[k]` is `unknown`, which a bound (`e >= 0`) cannot compare: `any` then.
-  return [`  const e${/\be [<>]=/.test(check) ? ": any" : ""} = v[k];`, `  if (!(${check})) return false;`];
 }

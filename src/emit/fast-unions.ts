@@ -1,8 +1,8 @@
-// Mutual recursion, on purpose (as fast-loop.ts): fast-nodes.ts emits a union's members and hands
-// their checks here, and this file asks fast-nodes.ts which properties refuse undefined.
+// fast-nodes.ts emits a union's members and hands their checks here; which properties refuse
+// undefined is a fact of the context (fast-context.ts), so this file imports no emitter.
 import { objectBehind } from "../model/derive.js";
 import type { TypeNode } from "../model/types.js";
-import { refusesUndefined, type FastContext } from "./fast-nodes.js";
+import { refusesUndefined, type FastContext } from "./fast-context.js";
 
 /**
  * `A(x) || B(x) || …` for a union without a tag, where every member is an object type: each member

@@ -28,7 +28,7 @@ export const RUNTIME_FOLDER = "runtime";
 /** index.ts: the revision's modules re-exported, and fast-zod.ts loaded where there is one. */
 const emitIndex: Emitter = (facts, { render }) => [{ path: "index.ts", content: render("index.ts", { fastZod: hasFastZod(facts) }) }];
 
-/** The modules of any model's declarations: a revision's, and a server catalog's (emit/catalog.ts). */
+/** The modules of any model's declarations: a revision's, and a server catalog's (catalog/stubs.ts). */
 export const DECLARATION_EMITTERS: readonly Emitter[] = [emitTypes, emitSchemas, emitValidators, emitFastZod];
 
 /** Every file of a revision, in output order. */

@@ -6,7 +6,7 @@ import { propertyKey, schemaName } from "./common.js";
 import type { Emitter } from "./contract.js";
 import { blockComment } from "./escape.js";
 import { withImports } from "./render.js";
-import { isObjectSchema } from "./zod-nodes.js";
+import { isObjectSchema } from "./zod-facts.js";
 
 /** What the method emitters read of the analysis: declarations and which of their schemas have a static shape. */
 export type SchemaIndex = Pick<Facts, "byName" | "recursive" | "opaque">;

@@ -2,6 +2,7 @@ import { discriminatorOf } from "../model/derive.js";
 import { typeOf } from "../model/shapes.js";
 import type { ArrayType, Declaration, NumberType, ObjectType, Property, StringType, TypeNode } from "../model/types.js";
 import { propertyKey, schemaName } from "./common.js";
+import { FORMAT_CHECKS, isObjectSchema, keptUnionMembers } from "./zod-facts.js";
 
 /**
  * A Zod schema as two pieces of source: the expression that builds it, and its exact Zod type.
@@ -54,22 +55,6 @@ export interface ZodContext {
   taken: Set<string>;
   leaves?: Leaves | undefined;
 }
-
-/**
- * Formats checked by a runtime function (no backtracking regex over unbounded input). The fast
- * validators call the same functions under the same names (see fast-nodes.ts).
- */
-export const FORMAT_CHECKS: Record<string, { check: string; error: string }> = {
-  uri: { check: "rt.isUri", error: "Invalid URI" },
-  "uri-reference": { check: "rt.isUriReference", error: "Invalid URI reference" },
-  "uri-template": { check: "rt.isUriTemplate", error: "Invalid URI template" },
-  byte: { check: "rt.isBase64", error: "Invalid base64" },
-  "date-time": { check: "rt.isDateTime", error: "Invalid date-time" },
-  date: { check: "rt.isDate", error: "Invalid date" },
-  time: { check: "rt.isTime", error: "Invalid time" },
-  email: { check: "rt.isEmail", error: "Invalid email" },
-  uuid: { check: "rt.isUuid", error: "Invalid UUID" },
-};
 
 /**
  * The Zod schema for a type node. An object nested inside another type is hoisted into an
@@ -219,12 +204,6 @@ function zodArray(type: ArrayType, ctx: ZodContext, path: string): ZodCode {
   return { value, type: `z.ZodArray<${items.type}>` };
 }
 
-/** A union's members without the literals that their own primitive (`"complete" | string`) absorbs. */
-export function keptUnionMembers(members: TypeNode[]): TypeNode[] {
-  const open = new Set(members.filter((m) => m.kind === "string" || m.kind === "number").map((m) => m.kind));
-  return members.filter((m) => !(m.kind === "literal" && open.has(typeof m.value as "string")));
-}
-
 function zodUnion(members: TypeNode[], ctx: ZodContext, path: string): ZodCode {
   const kept = keptUnionMembers(members);
   if (kept.length === 1) return zodOf(kept[0]!, ctx, path);
@@ -256,11 +235,6 @@ function discriminable(members: TypeNode[], ctx: ZodContext): boolean {
     const type = target && typeOf(target, ctx.byName);
     return type?.kind === "object" && isObjectSchema(type);
   });
-}
-
-/** Objects with properties (or no typed index signature) are ZodObjects; the rest are records. */
-export function isObjectSchema(type: ObjectType): boolean {
-  return type.properties.length > 0 || !type.indexSignature || type.indexSignature.kind === "unknown";
 }
 
 /**

@@ -1,15 +1,35 @@
 import { sharedLeafConstants, type Leaves } from "./zod-nodes.js";
-import type { DeclarationCode } from "./zod.js";
 
 // schemas.ts builds its schemas in parts: top-level functions of about SCHEMA_PART_CHARS of code
 // each, every one returning its schemas as a tuple, a later part receiving the tuples of the
 // earlier ones it refers to. One function for a whole large schema would be one statement, which
-// the writer must parse whole (src/write/chunks.ts cuts only between top-level statements): for
+// the writer must parse whole (src/transpile/chunks.ts cuts only between top-level statements): for
 // a 4 MB schema that took the generator's peak memory from 871 to 1,288 MB. The spec's revisions
 // have two or three parts.
 
 /** About how much builder code (characters) goes into one part. */
 export const SCHEMA_PART_CHARS = 1 << 16;
+
+/**
+ * One declaration's schema, in three parts (see emitSchemaDeclarations in zod.ts): module-level type
+ * aliases, the builder's statements, and the export. In the builder the schema is a constant
+ * under its export's name with the export's stated type: the value is built in an unannotated
+ * constant and then given that type, so the builder is inferred without a contextual type and
+ * the export relates two identical types (a consumer's type checker does little work: see
+ * zod-nodes). A recursive declaration recurses through z.lazy inside its unguarded `XSchema$`
+ * and is exported behind the depth guard; its type is stated (`z.ZodType<X, X>`): the
+ * equivalence tests check the value against it.
+ */
+export interface DeclarationCode {
+  types: string[];
+  values: string[];
+  name: string;
+  /** The export's stated type. */
+  type: string;
+  doc: string;
+  /** The other exports' names its values refer to. */
+  refs: Set<string>;
+}
 
 export interface SchemaPart {
   /** `const BSchema = p0[1];`: the schemas of earlier parts this one refers to. */

@@ -4,31 +4,10 @@ import type { Link } from "../model/links.js";
 import type { Declaration } from "../model/types.js";
 import { jsDoc, schemaName } from "./common.js";
 import { nameSharedLeaves, ownStatement, zodOf, zodShape, type Leaves, type ZodContext } from "./zod-nodes.js";
-import { SCHEMA_PART_CHARS, schemaParts, type SchemaModule } from "./zod-parts.js";
+import { SCHEMA_PART_CHARS, schemaParts, type DeclarationCode, type SchemaModule } from "./zod-parts.js";
 
 type Shared = Pick<ZodContext, "byName" | "recursive" | "component" | "leaves"> & { links: ReadonlyMap<string, Link>; opaque: ReadonlySet<string> };
 type LinkedContext = ZodContext & { opaque: ReadonlySet<string>; declaration: string };
-
-/**
- * One declaration's schema, in three parts (see emitSchemaDeclarations): module-level type
- * aliases, the builder's statements, and the export. In the builder the schema is a constant
- * under its export's name with the export's stated type: the value is built in an unannotated
- * constant and then given that type, so the builder is inferred without a contextual type and
- * the export relates two identical types (a consumer's type checker does little work: see
- * zod-nodes). A recursive declaration recurses through z.lazy inside its unguarded `XSchema$`
- * and is exported behind the depth guard; its type is stated (`z.ZodType<X, X>`): the
- * equivalence tests check the value against it.
- */
-export interface DeclarationCode {
-  types: string[];
-  values: string[];
-  name: string;
-  /** The export's stated type. */
-  type: string;
-  doc: string;
-  /** The other exports' names its values refer to. */
-  refs: Set<string>;
-}
 
 function emitDeclaration(declaration: Declaration, shared: Shared): DeclarationCode {
   const name = schemaName(declaration.name);

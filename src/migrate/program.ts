@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { basename, dirname, join, resolve } from "node:path";
 import type * as TypeScript from "typescript";
 import { GeneratorError } from "../errors.js";
-import { typescript } from "../write/transpile.js";
+import { typescript } from "../transpile/index.js";
 
 export type TS = typeof TypeScript;
 
@@ -29,20 +29,27 @@ interface Compiler {
 
 /**
  * The project's own TypeScript, as its `tsc` would check it (its version, its defaults), else
- * the copy bundled with ts-morph, whose library files are served from memory.
+ * the copy bundled with ts-morph, whose library files are served from memory. "Its own" is
+ * `node_modules/typescript` in the tsconfig's folder and nowhere else: Node's resolution would
+ * also take one from any folder above the project (a `node_modules` planted in a shared parent
+ * such as /tmp or a home folder) and run it. docs/security.md says what migrate executes.
  */
 function compilerFor(root: string): Compiler {
-  try {
-    const require = createRequire(join(root, "package.json"));
-    return { ts: require(require.resolve("typescript")) as TS };
-  } catch {
-    const require = createRequire(import.meta.url);
-    const common = require(require.resolve("@ts-morph/common", { paths: [require.resolve("ts-morph")] })) as {
-      getLibFiles(): Array<{ fileName: string; text: string }>;
-      libFolderInMemoryPath: string;
-    };
-    return { ts: typescript(), libs: { dir: common.libFolderInMemoryPath, files: new Map(common.getLibFiles().map((f) => [f.fileName, f.text])) } };
+  const own = join(root, "node_modules", "typescript");
+  if (existsSync(join(own, "package.json"))) {
+    try {
+      // A folder path is resolved through its own package.json, never by a lookup in parent folders.
+      return { ts: createRequire(join(root, "package.json"))(own) as TS };
+    } catch (error) {
+      throw new GeneratorError(`cannot load the project's TypeScript (${own}): ${error instanceof Error ? error.message : String(error)}; repair or remove it (without it, migrate uses the copy mcp-gen bundles)`);
+    }
   }
+  const require = createRequire(import.meta.url);
+  const common = require(require.resolve("@ts-morph/common", { paths: [require.resolve("ts-morph")] })) as {
+    getLibFiles(): Array<{ fileName: string; text: string }>;
+    libFolderInMemoryPath: string;
+  };
+  return { ts: typescript(), libs: { dir: common.libFolderInMemoryPath, files: new Map(common.getLibFiles().map((f) => [f.fileName, f.text])) } };
 }
 
 /** The tsconfig's options and files, read as tsc reads them; a missing or broken one is a usage error. */

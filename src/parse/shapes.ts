@@ -1,5 +1,6 @@
-// Mutual recursion, on purpose: type-nodes.ts converts a nested type node through this file, and
-// this file converts member types through type-nodes.ts (a type is a tree of both).
+// Mutual recursion, on purpose (as in type-nodes.ts): type-nodes.ts converts a nested type node
+// through this file, and this file converts member types through type-nodes.ts (a type is a tree
+// of both).
 import type { Node, TypeNode as TsTypeNode } from "ts-morph";
 import { objectOfType, type ShapeContext } from "../model/shapes.js";
 import type { Declaration, ObjectType } from "../model/types.js";

@@ -1,3 +1,6 @@
+// Mutual recursion, on purpose (as in shapes.ts): converting an intersection or an `Omit<…>`
+// reads its parts' object shapes through shapes.ts (convertType -> objectShapeOf), which converts
+// the shape's member types through this file.
 import type { TypeNode as TsTypeNode } from "ts-morph";
 import { Node, SyntaxKind } from "./morph.js";
 import type { Property, TypeNode } from "../model/types.js";

@@ -214,7 +214,7 @@ describe("without --protocol: the protocol output is generated beside the catalo
     expect(JSON.parse(readFileSync(join(out, "protocol/.mcp-gen.json"), "utf8")).revisions).toEqual([{ label: "2025-11-25", dir: "", types: expect.any(Number) }]);
     expect(readdirSync(out).filter((f) => /\.ts$/.test(f) && !f.endsWith(".d.ts"))).toEqual([]);
     expect(existsSync(join(out, "protocol/index.js")) && existsSync(join(out, "protocol/index.d.ts"))).toBe(true);
-    // The JavaScript imports the runtime's role module (src/write/runtime-roles.ts), the declarations its file.
+    // The JavaScript imports the runtime's role module (src/transpile/runtime-roles.ts), the declarations its file.
     expect(readFileSync(join(out, "index.js"), "utf8")).toContain('from "./protocol/runtime/client.js"');
     expect(readFileSync(join(out, "index.d.ts"), "utf8")).toContain('from "./protocol/runtime/client/catalog.js"');
     const index = readFileSync(join(out, "index.js"), "utf8") + readFileSync(join(out, "index.d.ts"), "utf8");

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { emitRevision } from "../../src/emit/index.js";
 import { Marks } from "../../src/emit/marked.js";
 import { parseSchema } from "../../src/parse/index.js";
-import { splitHeader, transpileSources } from "../../src/write/transpile.js";
+import { splitHeader, transpileSources } from "../../src/transpile/index.js";
 import { revisionModel } from "../helpers/models.js";
 import { REVISIONS } from "../helpers/spec.js";
 

@@ -1,7 +1,7 @@
 /**
  * The files of the default output (`.js` + `.d.ts`) for the files of an `--emit ts` output: each
  * module as `.js` + `.d.ts`, but the runtime's JavaScript as one module per role folder
- * (`runtime/<role>.js`, src/write/runtime-roles.ts) beside one `.d.ts` per source file.
+ * (`runtime/<role>.js`, src/transpile/runtime-roles.ts) beside one `.d.ts` per source file.
  */
 export function defaultOutputFiles(sources: readonly string[]): string[] {
   const files = new Set<string>();

@@ -1,5 +1,5 @@
 import type * as TypeScript from "typescript";
-import { typescript } from "../../src/write/transpile.js";
+import { typescript } from "../../src/transpile/index.js";
 
 // Comparing JavaScript or declarations as TypeScript's scanner reads them: the same tokens in the
 // same order, whatever the layout. Left out: parentheses (TypeScript drops those around a removed

@@ -1,7 +1,7 @@
 // `mcp-gen init [DIR]` through the CLI (issue 29 item 1): what it writes, and what it refuses.
 // A non-empty DIR needs --force; a file already there is never overwritten, --force or not: init
 // then writes nothing, names the files, and exits 2.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -114,6 +114,62 @@ describe("mcp-gen init", () => {
   });
 });
 
+// Issue 51 item 9: a refusal names its real cause (a link is not "a file" nor "already exists"),
+// and the package name is one npm accepts, or init says to pass --name.
+describe("mcp-gen init: what a refusal names, and the package name", () => {
+  it("DIR is a symbolic link to an empty folder: refused as a link (to where), the folder left empty", async () => {
+    const target = folder();
+    mkdirSync(target);
+    const link = join(work, `link-${count++}`);
+    symlinkSync(target, link);
+    const { code, stderr } = await runCli(["init", link]);
+    expect(code).toBe(2);
+    expect(expectOneErrorLine(stderr)).toMatch(/cannot init \S+link-\d+: it is a symbolic link \(to \S+app-\d+\), and init never writes through a link; init the folder it points to by its own path, or another folder$/);
+    expect(readdirSync(target)).toEqual([]);
+  });
+
+  it("--force with src/ a symbolic link to a folder: refused as a link, not as src/server.ts existing; nothing written on either side", async () => {
+    const dir = folder();
+    const elsewhere = folder();
+    mkdirSync(dir);
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, join(dir, "src"));
+    const { code, stderr } = await runCli(["init", dir, "--force"]);
+    expect(code).toBe(2);
+    const line = expectOneErrorLine(stderr);
+    expect(line).toMatch(/init writes nothing: \S+src \(to \S+app-\d+\) is a symbolic link, and init never overwrites a file or writes through a link \(--force or not\); move it away, or init another folder$/);
+    expect(line).not.toMatch(/already exist/);
+    expect(readdirSync(dir)).toEqual(["src"]);
+    expect(readdirSync(elsewhere)).toEqual([]);
+  });
+
+  it("a folder named ~x: the package name x", async () => {
+    const dir = join(folder(), "~x");
+    const { code, stderr } = await runCli(["init", dir]);
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).name).toBe("x");
+  });
+
+  it.each(["node_modules", "favicon.ico"])("a folder named %s: refused, says why and to pass --name, creates nothing; with --name it is scaffolded", async (name) => {
+    const parent = folder();
+    const dir = join(parent, name);
+    const { code, stderr } = await runCli(["init", dir]);
+    expect(code).toBe(2);
+    expect(expectOneErrorLine(stderr)).toMatch(new RegExp(`the folder's name "${name}" gives the package name "${name}", which npm refuses \\(npm reserves it\\): pass --name <name>$`));
+    expect(existsSync(parent)).toBe(false);
+    expect((await runCli(["init", dir, "--name", "my-server"])).code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).name).toBe("my-server");
+  });
+
+  it("--name npm refuses: exit 2 naming the rule, nothing written", async () => {
+    const dir = folder();
+    const { code, stderr } = await runCli(["init", dir, "--name", "My Server"]);
+    expect(code).toBe(2);
+    expect(expectOneErrorLine(stderr)).toMatch(/--name "My Server": npm refuses this package name \(it has capital letters\)$/);
+    expect(existsSync(dir)).toBe(false);
+  });
+});
+
 describe("writing the scaffold", () => {
   it("a write that fails midway removes what the run created, folders included, and nothing else", () => {
     const parent = folder();
@@ -134,5 +190,19 @@ describe("writing the scaffold", () => {
     expect(() => writeAll(dir, [{ path: "a.txt", content: "a" }, { path: "b.txt", content: "b" }])).toThrow(/EEXIST/);
     expect(snapshot(dir)).toEqual({ "b.txt": expect.anything() });
     expect(readFileSync(join(dir, "b.txt"), "utf8")).toBe("someone else's");
+  });
+});
+
+// Issue 53 item 5: npx asks before it installs a package it does not have (a tarball, a folder),
+// and refuses where npm's config says yes=false ("npx canceled due to missing packages and no YES
+// option"): every such command the README and docs/ show passes -y.
+describe("the documented npx commands", () => {
+  it("every `npx` of a tarball or a path in README.md and docs/*.md passes -y", () => {
+    const pages = ["README.md", ...readdirSync(join(REPO_ROOT, "docs")).filter((n) => n.endsWith(".md")).map((n) => `docs/${n}`)];
+    const commands = pages.flatMap((page) =>
+      [...readFileSync(join(REPO_ROOT, page), "utf8").matchAll(/\bnpx ((?:-{1,2}[\w-]+ )*)(\.{0,2}\/\S*|\S+\.tgz)\b/g)].map((m) => ({ page, command: m[0], flags: m[1]!.trim().split(" ") })),
+    );
+    expect(commands.map((c) => c.page)).toEqual(expect.arrayContaining(["README.md", "docs/getting-started.md"]));
+    for (const { page, command, flags } of commands) expect(flags.some((f) => f === "-y" || f === "--yes"), `${page}: ${command}`).toBe(true);
   });
 });

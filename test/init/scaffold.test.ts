@@ -2,11 +2,12 @@
 // and the mcp-gen dependency it writes (issue 29 items 1 and 3). That the scaffold builds and
 // serves is test/package/init.test.ts's part.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { mcpGenDependency } from "../../src/init/dependency.js";
-import { packageName, scaffoldFiles } from "../../src/init/scaffold.js";
+import { npmNameProblem, packageName, scaffoldFiles } from "../../src/init/scaffold.js";
 
 const files = (name = "weather", mcpGen = "file:/opt/mcp-gen-0.1.0.tgz") => Object.fromEntries(scaffoldFiles({ name, mcpGen, zod: "^4.6.0" }).map((f) => [f.path, f.content]));
 
@@ -53,6 +54,39 @@ describe("scaffoldFiles", () => {
 describe("packageName", () => {
   it("a valid npm name from any folder name", () => {
     expect(["app", "My Server!", ".hidden", "__x__", "Ünïcode", "", "---"].map(packageName)).toEqual(["app", "my-server", "hidden", "x__", "n-code", "mcp-server", "mcp-server"]);
+  });
+
+  // npm's own check (validate-npm-package-name, installed here as a dependency of a dev tool; the
+  // rules are written out in src/init/scaffold.ts, as mcp-gen does not depend on it).
+  const validate = createRequire(import.meta.url)("validate-npm-package-name") as (name: string) => { validForNewPackages: boolean; errors?: string[]; warnings?: string[] };
+  const FOLDERS = ["~x", "x~", "it's", "(x)", "a!b*c", "node_modules", "Node_Modules", "favicon.ico", "FAVICON.ICO", "http", "FS", "worker_threads", "_http_agent", "..", ".", "_", "._x", "-x-", "x.", "%20", "a%2Fb", "a b ", " lead", "emoji 🚀", "日本語", "CON", "x".repeat(300), `${"a".repeat(213)}~~~~b`, `${"a".repeat(213)}-b`];
+
+  it("every folder name gives a name npm accepts for a new package, or an error that says to pass --name", () => {
+    for (const folder of FOLDERS) {
+      let name: string;
+      try {
+        name = packageName(folder);
+      } catch (error) {
+        expect(String(error), folder).toMatch(/which npm refuses \(.+\): pass --name <name>$/);
+        // Refused only when npm refuses what the folder's name gives.
+        const derived = /gives the package name "(.*)", which/.exec(String(error))![1]!;
+        expect(validate(derived).validForNewPackages, derived).toBe(false);
+        continue;
+      }
+      expect(validate(name), `${JSON.stringify(folder)} → ${JSON.stringify(name)}`).toEqual({ validForNewPackages: true, validForOldPackages: true });
+    }
+  });
+
+  it("the three names of issue 51: ~x becomes x; node_modules and favicon.ico are refused", () => {
+    expect(packageName("~x")).toBe("x");
+    expect(() => packageName("node_modules")).toThrow(/"node_modules", which npm refuses \(npm reserves it\): pass --name <name>$/);
+    expect(() => packageName("favicon.ico")).toThrow(/"favicon\.ico", which npm refuses \(npm reserves it\): pass --name <name>$/);
+    expect(() => packageName("HTTP")).toThrow(/"http", which npm refuses \(it is the name of a Node\.js core module\)/);
+  });
+
+  it("npmNameProblem agrees with npm on names as --name gives them (scoped ones included)", () => {
+    const names = [...FOLDERS, "@scope/x", "@Scope/x", "@scope/x~", "@s~/x", "@/x", "@scope/", "a/b", "@a/b/c", "@x", "ok-name", "ok.name", "ok_name", "0", "a".repeat(214), "a".repeat(215)];
+    for (const name of names) expect(npmNameProblem(name) === undefined, name).toBe(validate(name).validForNewPackages);
   });
 });
 

@@ -5,7 +5,7 @@ import { diffModels } from "../../src/diff/compare.js";
 import { eraConstants } from "../../src/migrate/eras.js";
 import { meaningsOf, type Meanings, type Sides } from "../../src/migrate/meanings.js";
 import { analyze } from "../../src/model/analyze.js";
-import { typescript } from "../../src/write/transpile.js";
+import { typescript } from "../../src/transpile/index.js";
 import { revisionModel } from "../helpers/models.js";
 import { GENERATED_JS_ROOT, GENERATED_ROOT, SPEC_ROOT } from "../helpers/spec.js";
 

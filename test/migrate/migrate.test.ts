@@ -26,6 +26,12 @@ function project(name: string, dir: string, gen?: string): void {
   if (gen) cpSync(gen, join(dir, "gen"), { recursive: true });
 }
 
+/** The project's own TypeScript (the repository's, linked into its node_modules), which migrate checks it with. */
+function ownTypeScript(dir: string): void {
+  mkdirSync(join(dir, "node_modules"), { recursive: true });
+  symlinkSync(join(REPO_ROOT, "node_modules/typescript"), join(dir, "node_modules/typescript"));
+}
+
 let before: { server: ReturnType<typeof snapshot>; client: ReturnType<typeof snapshot> };
 let diff: DiffReport;
 
@@ -35,6 +41,7 @@ beforeAll(async () => {
   const generated = await runCli(["--quiet", "--revision", "2025-11-25", "--spec-root", SPEC_ROOT, "--out", join(server, "gen")]);
   expect(generated.code, generated.stderr).toBe(0);
   project("client", client, join(server, "gen"));
+  for (const dir of [server, client]) ownTypeScript(dir);
   before = { server: snapshot(join(server, "gen")), client: snapshot(join(client, "gen")) };
   diff = JSON.parse((await runCli(["diff", "--from", "2025-11-25", "--to", "2026-07-28", "--spec-root", SPEC_ROOT, "--format", "json"])).stdout) as DiffReport;
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { defaultOutputFiles } from "../helpers/output-files.js";
 import { GENERATED_JS_ROOT, GENERATED_ROOT, REPO_ROOT } from "../helpers/spec.js";
 import { tokenDifference, typescriptDts, typescriptJs } from "../helpers/tokens.js";
-import { typescript } from "../../src/write/transpile.js";
+import { typescript } from "../../src/transpile/index.js";
 import { STRICTEST, compile } from "../helpers/tsc.js";
 
 // The default output (`.js` + `.d.ts`, GENERATED_JS_ROOT) is the `--emit ts` sources
@@ -114,7 +114,7 @@ describe("the default output is the --emit ts sources, transpiled", () => {
       if (dts) differences.push(`${file} (.d.ts): ${dts}`);
       if (file.startsWith("runtime/")) continue; // its JavaScript is in its role module (above)
       const output = read(GENERATED_JS_ROOT, file.replace(/\.ts$/, ".js"));
-      // The differences: for bundlers (src/write/transpile.ts), `import { z }` becomes `import * as z`;
+      // The differences: for bundlers (src/transpile/index.ts), `import { z }` becomes `import * as z`;
       // for Node's loader, imports of the runtime's files import their role module.
       expect(output, file).not.toMatch(/^import \{ z \} from "zod";$/m);
       if (/^import \{ z \} from "zod";$/m.test(source)) namespaced++;

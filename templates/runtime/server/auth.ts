@@ -10,8 +10,13 @@ import type { AuthInfo } from "./types.js";
 /**
  * Checks a bearer token: its caller, or undefined when the token is refused (401 invalid_token).
  * `request` gives the method, URL, headers and signal (under toNodeListener, made for it, bodiless).
+ * `clockToleranceSec` is `auth.clockToleranceSec`: a verifier that compares times itself uses it,
+ * so that it never refuses what `authenticate` would accept, nor the other way round.
  */
-export type TokenVerifier = (token: string, request: Request, context: { resource: string }) => Promise<AuthInfo | undefined>;
+export type TokenVerifier = (token: string, request: Request, context: { resource: string; clockToleranceSec?: number }) => Promise<AuthInfo | undefined>;
+
+/** The leeway for `exp` and `nbf`, in seconds, when `auth.clockToleranceSec` is not given. */
+export const DEFAULT_CLOCK_TOLERANCE_SEC = 60;
 
 export interface AuthOptions {
   /** The canonical URI of this MCP server (the tokens' audience), e.g. "https://mcp.example.com/mcp". */
@@ -24,6 +29,8 @@ export interface AuthOptions {
   verify: TokenVerifier;
   /** More fields of the metadata document (resource_name, resource_documentation…). */
   metadata?: Record<string, unknown>;
+  /** The leeway for a token's `exp` and `nbf`, in seconds (default 60): the one every check uses. */
+  clockToleranceSec?: number;
 }
 
 const WELL_KNOWN = "/.well-known/oauth-protected-resource";
@@ -48,6 +55,8 @@ export function resourceServer(options: AuthOptions): ResourceServer {
   }
   if (url.hash) throw new TypeError("auth.resource must not have a fragment (RFC 8707)");
   if (typeof options.verify !== "function") throw new TypeError("auth.verify must be a function (jwtVerifier, introspectionVerifier or your own)");
+  const leeway = options.clockToleranceSec;
+  if (leeway !== undefined && !(typeof leeway === "number" && leeway >= 0 && Number.isFinite(leeway))) throw new TypeError(`auth.clockToleranceSec must be a number of seconds, 0 or more, not ${JSON.stringify(leeway)}`);
   const suffix = url.pathname === "/" ? "" : url.pathname.replace(/\/$/, "");
   const metadataPaths = suffix ? [WELL_KNOWN + suffix, WELL_KNOWN] : [WELL_KNOWN];
   return { options, metadataUrl: new URL(metadataPaths[0]!, url.origin).href, metadataPaths };
@@ -93,16 +102,31 @@ export async function authenticate(server: ResourceServer, request: HttpRequest,
   }
   const token = BEARER.exec(header)?.[1];
   if (token === undefined) return refusal(400, challenge({ error: "invalid_request", error_description: "the Authorization header is not a bearer token", resource_metadata }), "Bad Request: the Authorization header is not a bearer token");
+  const clockToleranceSec = server.options.clockToleranceSec ?? DEFAULT_CLOCK_TOLERANCE_SEC;
   let auth: AuthInfo | undefined;
   try {
-    auth = await server.options.verify(token, request.web(), { resource: server.options.resource });
+    auth = await server.options.verify(token, request.web(), { resource: server.options.resource, clockToleranceSec });
   } catch (error) {
-    report(new Error(`auth.verify failed (the token was neither accepted nor refused): ${error instanceof Error ? error.message : String(error)}`.split(token).join("[token]")));
+    // A client that went away gets no answer: its abort is not the server's failure to report.
+    if (!request.signal.aborted) report(new Error(`auth.verify failed (the token was neither accepted nor refused): ${error instanceof Error ? error.message : String(error)}`.split(token).join("[token]")));
     return new Reply(503, { "content-type": "application/json", "retry-after": "5" }, JSON.stringify(errorResponse(null, -32000, "Service Unavailable: the token could not be checked; retry shortly")));
   }
   if (!auth) return refusal(401, challenge({ error: "invalid_token", error_description: "the access token is invalid, expired or not for this server", resource_metadata }), "Unauthorized: the access token was refused");
-  if (auth.expiresAt !== undefined && auth.expiresAt * 1000 <= Date.now()) return refusal(401, challenge({ error: "invalid_token", error_description: "the access token has expired", resource_metadata }), "Unauthorized: the access token has expired");
+  const untimely = timeRefusal(auth, clockToleranceSec);
+  if (untimely) return refusal(401, challenge({ error: "invalid_token", error_description: `the access token ${untimely}`, resource_metadata }), `Unauthorized: the access token ${untimely}`);
   return auth;
+}
+
+/**
+ * Why a verified token's time claims refuse it now, or undefined: `exp` (as `expiresAt`) and
+ * `nbf`, each with the same leeway. Every verifier's AuthInfo passes here, a custom one's too.
+ */
+function timeRefusal(auth: AuthInfo, leewaySec: number): string | undefined {
+  const now = Date.now() / 1000;
+  if (auth.expiresAt !== undefined && auth.expiresAt <= now - leewaySec) return "has expired";
+  const nbf = auth.claims?.["nbf"];
+  if (typeof nbf === "number" && nbf > now + leewaySec) return "is not valid yet (nbf)";
+  return undefined;
 }
 
 /** 403 insufficient_scope naming every scope the request needs, or undefined when the token has them all. */

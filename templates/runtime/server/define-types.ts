@@ -17,8 +17,10 @@ type RequiredKeys<T> = { [P in KnownKeys<T>]-?: {} extends Pick<T, P> ? never : 
 
 /**
  * The OAuth scopes a definition needs, on every factory: a call, get or read without all of
- * them is refused with 403 by `toFetchHandler`'s `auth` (stdio and servers without `auth` ignore
- * them). No scope implies another: list every one, or check `ctx.auth` yourself.
+ * them is refused, with 403 by `toFetchHandler`'s `auth`, and by the dispatcher for any
+ * transport that passes `auth` to `server.handle`. A message handled without `auth` (stdio, a
+ * server without `auth`) is not checked. No scope implies another: list every one, or check
+ * `ctx.auth` yourself.
  */
 export interface Scoped {
   scopes?: readonly string[];

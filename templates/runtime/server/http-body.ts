@@ -34,10 +34,19 @@ function tooLarge(maxBytes: number): BodyRefusal {
   return refusal(413, JSONRPC.invalidRequest, `Payload Too Large: a message is at most ${maxBytes} bytes`);
 }
 
+/**
+ * Said when something in front of the handler read the body first: the server's setup, not the
+ * client, is at fault, and without this the request was never answered (node) or failed on a
+ * locked stream (web).
+ */
+export const BODY_READ_ALREADY =
+  "Internal error: the request body was already read before the MCP handler, by a body parser (express.json(), or a middleware that read the Request, as Hono's c.req.json() does): mount the MCP handler before any body parser";
+
 /** The body's bytes, or a refusal once it passes `maxBytes` (the rest is not read). */
 export async function readBody(request: HttpRequest, maxBytes: number): Promise<Uint8Array | BodyRefusal> {
   const read = await request.body(maxBytes);
   if (read === "too-large") return tooLarge(maxBytes);
+  if (read === "consumed") return refusal(500, JSONRPC.internalError, BODY_READ_ALREADY);
   return read === "broken" ? refusal(400, JSONRPC.invalidRequest, "Bad Request: the body could not be read") : read;
 }
 

@@ -4,7 +4,7 @@
 // Response is built for it: under load, those were most of the cost of a small request.
 import { clientGone, headersOf, pump, urlOf, type NodeRequestLike, type NodeResponseLike } from "./node.js";
 import { concatBytes } from "../shared/bytes.js";
-import type { HeaderReader, HttpRequest, Reply } from "./http-reply.js";
+import type { BodyRead, HeaderReader, HttpRequest, Reply } from "./http-reply.js";
 import type { FollowedSignal } from "./http-signal.js";
 
 /** node's request headers (names already lower case, repeated ones joined) as the handler reads them. */
@@ -60,7 +60,7 @@ class NodeHttpRequest implements HttpRequest {
     return { controller: this.#gone, until: (answer) => void answer.then(settled, settled) };
   }
 
-  body(maxBytes: number): Promise<Uint8Array | "too-large" | "broken"> {
+  body(maxBytes: number): Promise<BodyRead> {
     return readNodeBody(this.#request, maxBytes);
   }
 
@@ -93,8 +93,14 @@ function pathOf(request: NodeRequestLike): string | undefined {
   }
 }
 
-/** The body's bytes, read from node as they arrive, up to `maxBytes` (past it the rest is discarded unread). */
-function readNodeBody(request: NodeRequestLike, maxBytes: number): Promise<Uint8Array | "too-large" | "broken"> {
+/**
+ * The body's bytes, read from node as they arrive, up to `maxBytes` (past it the rest is discarded
+ * unread). A body that ended already (a body parser such as express.json() read it) would never
+ * emit `data` or `end` again, and one destroyed never `close` again: both are said at once.
+ */
+function readNodeBody(request: NodeRequestLike, maxBytes: number): Promise<BodyRead> {
+  if (request.readableEnded) return Promise.resolve("consumed");
+  if (request.destroyed) return Promise.resolve("broken");
   return new Promise((resolve) => {
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -105,7 +111,7 @@ function readNodeBody(request: NodeRequestLike, maxBytes: number): Promise<Uint8
     };
     const end = () => settle(concatBytes(chunks, size));
     const broken = () => settle("broken");
-    const settle = (result: Uint8Array | "too-large" | "broken") => {
+    const settle = (result: BodyRead) => {
       request.off?.("data", data);
       request.off?.("end", end);
       request.off?.("error", broken);

@@ -24,13 +24,18 @@ export interface HttpRequest {
   readonly signal: AbortSignal;
   /** The signal a request's handler gets: aborted with `signal` until its answer settles, never after (see http-signal.ts). */
   follow(): FollowedSignal;
-  /** The body's bytes, up to `maxBytes`: "too-large" past them (the rest is not read), "broken" when the client broke it off. */
-  body(maxBytes: number): Promise<Uint8Array | "too-large" | "broken">;
+  /**
+   * The body's bytes, up to `maxBytes`: "too-large" past them (the rest is not read), "broken"
+   * when the client broke it off, "consumed" when something before the handler read it already.
+   */
+  body(maxBytes: number): Promise<BodyRead>;
   /** A web Request for the user's callbacks (`principal`, `auth.verify`): the request itself, or one made on demand. */
   web(): Request;
   /** Keeps what cancellation depends on reachable until `done` settles (see http.ts inFlight). */
   hold(done: Promise<unknown>): void;
 }
+
+export type BodyRead = Uint8Array | "too-large" | "broken" | "consumed";
 
 /** An answer: status, headers (names in lower case) and a body: text, a stream (SSE) or none. */
 export class Reply {
@@ -75,7 +80,8 @@ export function webRequest(request: Request): HttpRequest {
     headers: request.headers,
     signal: request.signal,
     follow: () => followSignal(request.signal),
-    body: (maxBytes) => readStream(request.body, maxBytes),
+    // A body read already (bodyUsed) or being read (locked) has nothing left: getReader() would throw.
+    body: (maxBytes) => (request.bodyUsed || request.body?.locked ? Promise.resolve("consumed") : readStream(request.body, maxBytes)),
     web: () => request,
     hold: (done) => holdUntil(request, done),
   };
@@ -103,7 +109,7 @@ function holdUntil(request: Request, done: Promise<unknown>): void {
   done.then(release, release);
 }
 
-async function readStream(stream: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<Uint8Array | "too-large" | "broken"> {
+async function readStream(stream: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<BodyRead> {
   if (!stream) return new Uint8Array(0);
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];

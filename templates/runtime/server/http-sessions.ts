@@ -112,12 +112,12 @@ export class SessionTable {
     this.#forgetIfUnused(view);
   }
 
-  /** Keeps a session just initialized; false when the store is full and refuses new ones. */
-  async add(session: Session, principal: string | undefined): Promise<boolean> {
+  /** Keeps a session just initialized: undefined, or why it was not (the store, or the principal's share of it, is full and refuses new ones). */
+  async add(session: Session, principal: string | undefined): Promise<string | undefined> {
     const snapshot = sessionSnapshot(session);
-    if (!snapshot) return false;
-    const { created } = await this.#store.createSession({ ...snapshot, principal: principal ?? null });
-    return created;
+    const made = snapshot && (await this.#store.createSession({ ...snapshot, principal: principal ?? null }));
+    if (made?.created) return undefined;
+    return made?.full === "principal" ? "too many sessions of this principal (maxSessionsPerPrincipal)" : "too many sessions";
   }
 
   /** Closes a session everywhere: its streams and requests end on whichever replica holds them. */

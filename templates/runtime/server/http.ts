@@ -42,7 +42,9 @@ export interface FetchHandlerOptions extends OriginOptions {
   sessionIdleMs?: number;
   /** The most legacy sessions held at once (default 10,000). */
   maxSessions?: number;
-  /** When `maxSessions` are open: close the least recently used one (default), or refuse the new one with 503. */
+  /** The most legacy sessions one principal holds at once (default 100), so that one caller never evicts another's; sessions without a principal count toward `maxSessions` only. */
+  maxSessionsPerPrincipal?: number;
+  /** When `maxSessions` (or the principal's `maxSessionsPerPrincipal`) are open: close the least recently used one (default), or refuse the new one with 503. */
   whenSessionsFull?: "evict-oldest" | "refuse";
   /**
    * Where legacy sessions, their GET streams' events and the notifications of other replicas
@@ -95,7 +97,7 @@ interface HttpContext {
 }
 
 export function toFetchHandler(server: McpServer, options: FetchHandlerOptions = {}): (request: Request) => Promise<Response> {
-  const limits = { idleMs: options.sessionIdleMs ?? 30 * 60_000, maxSessions: options.maxSessions ?? 10_000, whenFull: options.whenSessionsFull ?? "evict-oldest", eventWindow: options.eventWindow ?? 100 } as const;
+  const limits = { idleMs: options.sessionIdleMs ?? 30 * 60_000, maxSessions: options.maxSessions ?? 10_000, maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? 100, whenFull: options.whenSessionsFull ?? "evict-oldest", eventWindow: options.eventWindow ?? 100 } as const;
   const sessions = new SessionTable(server, options.store ?? memoryStore(), limits);
   const resource = options.auth ? resourceServer(options.auth) : undefined;
   const context: HttpContext = { server, options, sessions, legacy: server.versions.session.length > 0, resource };
@@ -205,9 +207,10 @@ async function answerPost(context: HttpContext, request: HttpRequest, body: Reco
   };
   if (session) base.session = session;
   const response = await stream(context, message, base, headers, running, request.follow());
-  if (session && !found && session.binding && !(await context.sessions.add(session, principal))) {
+  const full = session && !found && session.binding ? await context.sessions.add(session, principal) : undefined;
+  if (session && full) {
     session.close();
-    return jsonReply(errorResponse(message.id, -32000, "Service Unavailable: too many sessions"), 503, { "retry-after": "60" });
+    return jsonReply(errorResponse(message.id, -32000, `Service Unavailable: ${full}`), 503, { "retry-after": "60" });
   }
   return response;
 }

@@ -9,6 +9,9 @@ export interface NodeRequestLike {
   method?: string | undefined;
   url?: string | undefined;
   headers: Record<string, string | string[] | undefined>;
+  /** True once the body was read to its end (by a body parser in front of the handler, say). */
+  readonly readableEnded?: boolean;
+  readonly destroyed?: boolean;
   on(event: string, listener: (...args: any[]) => void): unknown;
   off?(event: string, listener: (...args: any[]) => void): unknown;
   pause?(): unknown;
@@ -43,6 +46,8 @@ function bodyStream(request: NodeRequestLike): ReadableStream<Uint8Array> {
   let settled = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
+      // Read already (a body parser in front): node emits nothing more, so say so rather than wait.
+      if (request.readableEnded) return controller.error(new TypeError("the request body was already read before the handler, by a body parser"));
       request.pause?.();
       onData = (chunk) => {
         if (settled) return;

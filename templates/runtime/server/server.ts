@@ -5,7 +5,7 @@ import { claimedVersion, handleStateless, type Exchange } from "./modern.js";
 import { classify, isObject, JSONRPC } from "../shared/messages.js";
 import { createSession, handleSessionMessage, handleSessionRequest, isInitialize, restoreSession, type Session } from "./session.js";
 import type { SessionRecord } from "../stores/store.js";
-import type { JsonRpcNotification, JsonRpcResponse, RevisionBinding } from "./types.js";
+import type { AuthInfo, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, RevisionBinding } from "./types.js";
 import type { ServerOptionsBase } from "./options.js";
 import { HEADER } from "../shared/protocol.js";
 import type { Definition, DefinitionKind } from "./define.js";
@@ -132,6 +132,8 @@ async function dispatch(core: ServerCore, value: unknown, transport: TransportIn
       break;
   }
   const request = message.message;
+  const forbidden = transport.auth && scopeRefusal(core, request, transport.auth);
+  if (forbidden) return forbidden;
   if (claimedVersion(request) !== undefined || headerClaimsStateless(core, transport.headers)) return handleStateless(core, request, exchange);
   if (core.session.length && (session?.binding || isInitialize(core, request.method))) {
     return handleSessionRequest(core, session ?? createSession(core, "ephemeral"), request, exchange);
@@ -139,6 +141,18 @@ async function dispatch(core: ServerCore, value: unknown, transport: TransportIn
   if (!core.stateless.length) return fail(core, request.id, JSONRPC.invalidRequest, "Bad Request: no session (send initialize first)", undefined, 400);
   if (request.method === "initialize") return legacyClientRefused(core, request);
   return handleStateless(core, request, exchange);
+}
+
+/**
+ * A call whose definition needs scopes the transport's verified caller lacks, refused where
+ * every transport's messages pass: a custom one that gives `auth` to `handle` gets the check
+ * too (toFetchHandler refuses such a call before, with its 403 challenge).
+ */
+function scopeRefusal(core: ServerCore, request: JsonRpcRequest, auth: AuthInfo): JsonRpcResponse | undefined {
+  const needed = core.registry?.scopesFor(request.method, isObject(request.params) ? request.params : {}) ?? [];
+  const held = Array.isArray(auth.scopes) ? auth.scopes : [];
+  if (needed.every((scope) => held.includes(scope))) return undefined;
+  return fail(core, request.id, -32000, `Forbidden: this request needs the scopes ${needed.join(" ")}`, { scopes: [...needed] }, 403);
 }
 
 function headerClaimsStateless(core: ServerCore, headers: Headers | undefined): boolean {

@@ -18,12 +18,17 @@ interface Entry {
 
 const NO_LIMITS: StoreLimits = { idleMs: 30 * 60_000, maxSessions: 10_000, whenFull: "evict-oldest", eventWindow: 100 };
 
+/** Sessions without a principal are never counted per principal: nothing tells their callers apart. */
+const counted = (principal: string | null): principal is string => principal !== null;
+
 /** A copy: what a caller changes in a record it was given never reaches the store unasked. */
 const copy = (record: SessionRecord): SessionRecord => ({ ...record });
 
 export class MemoryStore implements McpStore {
   readonly heartbeatMs: undefined = undefined;
   readonly #entries = new Map<string, Entry>();
+  /** Each principal's sessions, least recently used first (for maxSessionsPerPrincipal). */
+  readonly #byPrincipal = new Map<string, Set<string>>();
   #limits: StoreLimits = NO_LIMITS;
   #listener: StoreListener | undefined;
   /** The clock, replaceable for tests of expiry. */
@@ -42,6 +47,16 @@ export class MemoryStore implements McpStore {
   async createSession(record: SessionRecord): Promise<CreatedSession> {
     this.#sweep();
     const evicted: string[] = [];
+    // A principal at its own bound makes room among its own sessions first, so that it never
+    // reaches the store's bound by itself and evicts another principal's.
+    const own = counted(record.principal) ? this.#byPrincipal.get(record.principal) : undefined;
+    while (own && own.size >= (this.#limits.maxSessionsPerPrincipal ?? Infinity)) {
+      if (this.#limits.whenFull === "refuse") return { created: false, evicted, full: "principal" };
+      const oldest = own.values().next();
+      if (oldest.done) break;
+      this.#drop(oldest.value);
+      evicted.push(oldest.value);
+    }
     while (this.#entries.size >= this.#limits.maxSessions) {
       if (this.#limits.whenFull === "refuse") return { created: false, evicted };
       const oldest = this.#entries.keys().next();
@@ -50,6 +65,7 @@ export class MemoryStore implements McpStore {
       evicted.push(oldest.value);
     }
     this.#entries.set(record.id, { record: copy(record), subscriptions: new Set(), lastSeen: this.now(), log: [], last: 0, streams: [] });
+    if (counted(record.principal)) this.#byPrincipal.set(record.principal, (this.#byPrincipal.get(record.principal) ?? new Set()).add(record.id));
     return { created: true, evicted };
   }
 
@@ -138,10 +154,20 @@ export class MemoryStore implements McpStore {
     entry.lastSeen = this.now();
     this.#entries.delete(id);
     this.#entries.set(id, entry);
+    const own = counted(entry.record.principal) ? this.#byPrincipal.get(entry.record.principal) : undefined;
+    own?.delete(id);
+    own?.add(id);
   }
 
   #drop(id: string): void {
-    if (!this.#entries.delete(id)) return;
+    const entry = this.#entries.get(id);
+    if (!entry) return;
+    this.#entries.delete(id);
+    const principal = entry.record.principal;
+    if (counted(principal)) {
+      const own = this.#byPrincipal.get(principal);
+      if (own?.delete(id) && own.size === 0) this.#byPrincipal.delete(principal);
+    }
     this.#listener?.closed(id);
   }
 }

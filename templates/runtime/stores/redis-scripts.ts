@@ -16,6 +16,9 @@
 //                  awaited, then the client's answer until that replica takes it), expiring with it
 //   P l:<stream>   a stream's lease, renewed by the replica that holds it
 //   P idx          every session by its last use (for maxSessions), expiring after the newest
+//   P pi:<sha1>    one principal's sessions by their last use (for maxSessionsPerPrincipal; the
+//                  SHA-1 of the principal's JSON, so that a principal of any length makes a
+//                  short key), expiring after its newest; never for sessions without a principal
 // Channel: P bus (events logged, sessions closed, notifications, cancellations forwarded, and
 // notices that an answer waits in w:, never the answer itself: what a client sends never
 // crosses the bus bigger than its request id).
@@ -35,6 +38,10 @@ local LATE = 'LATE the command reached Redis after its deadline and was not appl
 local function extend(key, ttl)
   if redis.call('PTTL', key) < ttl then redis.call('PEXPIRE', key, ttl) end
 end
+local function owned(principal)
+  if not principal or principal == 'null' then return nil end
+  return P .. 'pi:' .. redis.sha1hex(principal)
+end
 local function touch(id, now, idle, principal)
   local key = P .. 's:' .. id
   local found = redis.call('HMGET', key, 'p', 'r')
@@ -44,9 +51,16 @@ local function touch(id, now, idle, principal)
   for _, kind in ipairs({ 'e:', 'st:', 'ss:', 'w:' }) do redis.call('PEXPIRE', P .. kind .. id, idle) end
   redis.call('ZADD', P .. 'idx', now, id)
   extend(P .. 'idx', idle)
+  local own = owned(found[1])
+  if own then
+    redis.call('ZADD', own, now, id)
+    extend(own, idle)
+  end
   return found[2]
 end
 local function drop(id)
+  local own = owned(redis.call('HGET', P .. 's:' .. id, 'p'))
+  if own then redis.call('ZREM', own, id) end
   for _, stream in ipairs(redis.call('ZRANGE', P .. 'st:' .. id, 0, -1)) do redis.call('DEL', P .. 'l:' .. stream) end
   redis.call('DEL', P .. 's:' .. id, P .. 'e:' .. id, P .. 'st:' .. id, P .. 'ss:' .. id, P .. 'w:' .. id)
   redis.call('ZREM', P .. 'idx', id)
@@ -54,15 +68,39 @@ local function drop(id)
 end
 `;
 
-/** ARGV: P, deadline, id, record, principal, now, idleMs, maxSessions, whenFull. Returns {1, evicted…} or {0} (full, refused). */
+/**
+ * ARGV: P, deadline, id, record, principal, now, idleMs, maxSessions, whenFull,
+ * maxSessionsPerPrincipal ('' for none). Returns {1, evicted…}, {0} (full, refused) or {-1} (the
+ * principal's bound reached, refused). A principal at its bound makes room among its own sessions
+ * first, so that it never reaches maxSessions by itself and evicts another principal's.
+ */
 const CREATE = `
 if late() then return redis.error_reply(LATE) end
 local id, now, idle, max = ARGV[3], tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])
 local idx = P .. 'idx'
-for _, old in ipairs(redis.call('ZRANGEBYSCORE', idx, '-inf', now - idle, 'LIMIT', 0, 256)) do
-  if redis.call('EXISTS', P .. 's:' .. old) == 0 then redis.call('ZREM', idx, old) end
+local function forgetExpired(set)
+  for _, old in ipairs(redis.call('ZRANGEBYSCORE', set, '-inf', now - idle, 'LIMIT', 0, 256)) do
+    if redis.call('EXISTS', P .. 's:' .. old) == 0 then redis.call('ZREM', set, old) end
+  end
 end
+forgetExpired(idx)
 local evicted = {}
+local own, perPrincipal = owned(ARGV[5]), tonumber(ARGV[10])
+if own and perPrincipal then
+  forgetExpired(own)
+  while redis.call('ZCARD', own) >= perPrincipal do
+    local oldest = redis.call('ZRANGE', own, 0, 0)[1]
+    if not oldest then break end -- a bound of 0: nothing of its own to make room among
+    if redis.call('EXISTS', P .. 's:' .. oldest) == 0 then
+      redis.call('ZREM', own, oldest)
+    elseif ARGV[9] == 'refuse' then
+      return {-1}
+    else
+      drop(oldest)
+      evicted[#evicted + 1] = oldest
+    end
+  end
+end
 while redis.call('ZCARD', idx) >= max do
   if ARGV[9] == 'refuse' then return {0} end
   local oldest = redis.call('ZRANGE', idx, 0, 0)[1]
@@ -77,6 +115,10 @@ redis.call('HSET', P .. 's:' .. id, 'r', ARGV[4], 'p', ARGV[5])
 redis.call('PEXPIRE', P .. 's:' .. id, idle)
 redis.call('ZADD', idx, now, id)
 extend(idx, idle)
+if own then
+  redis.call('ZADD', own, now, id)
+  extend(own, idle)
+end
 return {1, unpack(evicted)}
 `;
 

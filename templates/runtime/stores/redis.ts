@@ -121,8 +121,11 @@ export class RedisStore implements McpStore {
 
   async createSession(record: SessionRecord): Promise<CreatedSession> {
     const limits = this.#limitsOf();
-    const reply = await this.#redis.run("create", [record.id, serialised(record), JSON.stringify(record.principal), String(Date.now()), String(limits.idleMs), String(limits.maxSessions), limits.whenFull]);
+    const perPrincipal = limits.maxSessionsPerPrincipal;
+    const bound = perPrincipal !== undefined && Number.isFinite(perPrincipal) ? String(perPrincipal) : "";
+    const reply = await this.#redis.run("create", [record.id, serialised(record), JSON.stringify(record.principal), String(Date.now()), String(limits.idleMs), String(limits.maxSessions), limits.whenFull, bound]);
     const [created, ...evicted] = Array.isArray(reply) ? reply : [0];
+    if (Number(created) === -1) return { created: false, evicted: [], full: "principal" };
     return { created: Number(created) === 1, evicted: evicted.map(String) };
   }
 

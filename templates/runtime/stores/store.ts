@@ -45,7 +45,16 @@ export interface StoreLimits {
   idleMs: number;
   /** The most sessions held at once (by every replica together, on a shared store). */
   maxSessions: number;
-  /** A new session when `maxSessions` are open: close the least recently used one, or refuse the new one. */
+  /**
+   * The most sessions one principal holds at once (by every replica together, on a shared store);
+   * sessions without a principal are bounded by `maxSessions` alone. Undefined: no such bound.
+   */
+  maxSessionsPerPrincipal?: number;
+  /**
+   * A new session when `maxSessions` are open, or when its principal holds
+   * `maxSessionsPerPrincipal`: close the least recently used one (of that principal's, in the
+   * second case), or refuse the new one.
+   */
   whenFull: "evict-oldest" | "refuse";
   /** How many events each session keeps for `Last-Event-ID` replay. */
   eventWindow: number;
@@ -76,6 +85,8 @@ export interface CreatedSession {
   created: boolean;
   /** Sessions closed to make room (evict-oldest). */
   evicted: string[];
+  /** Set when the refusal was the principal's own bound (`maxSessionsPerPrincipal`), not `maxSessions`. */
+  full?: "principal";
 }
 
 /** Where the state of a Streamable HTTP server lives. Every method may reject (a store that is unreachable). */

@@ -6,14 +6,14 @@ import { GeneratorError } from "../../src/errors.js";
 import type { OutputFile } from "../../src/emit/common.js";
 import { emitRevision, emitRoot } from "../../src/emit/index.js";
 import { parseSchema } from "../../src/parse/index.js";
-import { declarationsOf, isolatedStatements } from "../../src/write/declarations.js";
-import { splitHeader, transpileSources, typescript } from "../../src/write/transpile.js";
+import { declarationsOf, isolatedStatements } from "../../src/transpile/declarations.js";
+import { splitHeader, transpileSources, typescript } from "../../src/transpile/index.js";
 import { revisionModel } from "../helpers/models.js";
 import { REPO_ROOT, REVISIONS } from "../helpers/spec.js";
 import { tokenDifference, typescriptDts } from "../helpers/tokens.js";
 
 // The default output's declarations come from deleting bodies and initialisers
-// (src/write/declarations.ts), not from TypeScript's declaration emitter. Oracle: TypeScript's
+// (src/transpile/declarations.ts), not from TypeScript's declaration emitter. Oracle: TypeScript's
 // own `transpileDeclaration` of the same text, token for token (test/helpers/tokens.ts), and
 // the same `export {}` (which decides what a declaration file keeps private): on the whole
 // output of every revision, both revisions' root files, every fixture schema, and small cases.

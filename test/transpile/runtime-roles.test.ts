@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { joinRuntime, pointAtOtherRuntime, runtimeKey, type RoleModules } from "../../src/write/runtime-roles.js";
+import { joinRuntime, pointAtOtherRuntime, runtimeKey, type RoleModules } from "../../src/transpile/runtime-roles.js";
 import { roleModules } from "../../scripts/runtime-roles.mjs";
 
-// The runtime's JavaScript as one module per role (src/write/runtime-roles.ts, built by
+// The runtime's JavaScript as one module per role (src/transpile/runtime-roles.ts, built by
 // scripts/runtime-roles.mjs). The real output is held elsewhere: its files and each role module's
 // exports (test/spec/default-output.test.ts), and every server, client and example of the suite
 // runs on it. Here: which imports are pointed where, when the runtime is not the one built, and

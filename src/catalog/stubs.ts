@@ -1,18 +1,18 @@
 // The files of a server's catalog: types.ts, schemas.ts, validators.ts and fast-zod.ts of its declarations
 // (the same emitters as a revision's), and index.ts with the stubs: createTools(client) and
 // createPrompts(client), one typed method per tool and prompt, documented from the catalog.
-import type { Catalog } from "../catalog/types.js";
-import type { CatalogModel, Entity } from "../catalog/model.js";
+import type { Catalog } from "./types.js";
+import type { CatalogModel, Entity } from "./model.js";
 import { analyze, type Facts } from "../model/analyze.js";
 import { typeOf } from "../model/shapes.js";
 import type { Declaration } from "../model/types.js";
-import { jsDoc, type OutputFile } from "./common.js";
-import { DECLARATION_EMITTERS } from "./index.js";
-import { emitContext } from "./render.js";
-import type { Emitter } from "./contract.js";
-import { stringLiteral } from "./escape.js";
-import { checkExportClashes } from "./names.js";
-import { fastExports, hasFastZod } from "./validators.js";
+import { jsDoc, type OutputFile } from "../emit/common.js";
+import { DECLARATION_EMITTERS } from "../emit/index.js";
+import { emitContext } from "../emit/render.js";
+import type { Emitter } from "../emit/contract.js";
+import { stringLiteral } from "../emit/escape.js";
+import { checkExportClashes } from "../emit/names.js";
+import { fastExports, hasFastZod } from "../emit/validators.js";
 
 export interface CatalogEmitOptions {
   generatorVersion: string;

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { stripTypes } from "../../src/write/strip-types.js";
-import { typescript } from "../../src/write/transpile.js";
+import { stripTypes } from "../../src/transpile/strip-types.js";
+import { typescript } from "../../src/transpile/index.js";
 import { GENERATED_ROOT, REVISIONS } from "../helpers/spec.js";
 import { tokenDifference, typescriptJs } from "../helpers/tokens.js";
 
 // The default output's JavaScript is the generated TypeScript with its types deleted
-// (src/write/strip-types.ts). Oracle: TypeScript's own emit (`transpileModule`) of the same file,
+// (src/transpile/strip-types.ts). Oracle: TypeScript's own emit (`transpileModule`) of the same file,
 // compared token by token (test/helpers/tokens.ts): here on small cases and a revision's files;
 // the shipped JavaScript of every file, by test/spec/default-output.test.ts.
 

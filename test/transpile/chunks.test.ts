@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { emitRevision } from "../../src/emit/index.js";
-import { parsedCleanly, statementChunks } from "../../src/write/chunks.js";
-import { splitHeader, transpileSources, typescript } from "../../src/write/transpile.js";
+import { parsedCleanly, statementChunks } from "../../src/transpile/chunks.js";
+import { splitHeader, transpileSources, typescript } from "../../src/transpile/index.js";
 import { revisionModel } from "../helpers/models.js";
 import { REVISIONS } from "../helpers/spec.js";
 
-// Large files are transpiled in pieces cut between top-level statements (src/write/chunks.ts).
+// Large files are transpiled in pieces cut between top-level statements (src/transpile/chunks.ts).
 // Oracle: the same files transpiled whole, byte for byte; and cuts that only ever fall between
 // statements, on text built to mislead a scanner (regular expressions, templates, division).
 

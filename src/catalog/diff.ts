@@ -3,16 +3,16 @@
 // engine compares the models: each entity is wrapped as a message the client sends (its
 // arguments) answered by a result the server sends (a tool's structuredContent), so the engine's
 // sender/receiver rules classify every change, and the report keeps the clients' side of it.
-import { catalogModel, type CatalogModel, type Entity } from "../catalog/model.js";
-import type { Catalog } from "../catalog/types.js";
-import { renderCatalog } from "../catalog/snapshot.js";
+import { catalogModel, type CatalogModel, type Entity } from "./model.js";
+import type { Catalog } from "./types.js";
+import { renderCatalog } from "./snapshot.js";
 import { hashText } from "../write/manifest.js";
 import { byText } from "../model/order.js";
 import type { Declaration, Property, SchemaModel, TypeNode } from "../model/types.js";
-import { diffModels, summarise } from "./compare.js";
-import { withRules } from "./rules.js";
-import { code } from "./text.js";
-import type { Change, DiffReport, MethodRow } from "./types.js";
+import { diffModels, summarise } from "../diff/compare.js";
+import { withRules } from "../diff/rules.js";
+import { code } from "../diff/text.js";
+import type { Change, DiffReport, MethodRow } from "../diff/types.js";
 
 const CLIENTS = "clients";
 const NOWHERE = { file: "catalog.json", line: 1, column: 1 };

@@ -6,7 +6,7 @@ import type * as TypeScript from "typescript";
 // cost on a 300 KB validators.ts). Anything with runtime meaning of its own (enums, namespaces,
 // parameter properties, `import x = require()`) is not handled: the file is then left to
 // TypeScript's emit. The suite holds the result to TypeScript's emit, token for token, on every
-// generated file (test/write/strip-types.test.ts).
+// generated file (test/transpile/strip-types.test.ts).
 
 type Edit = [start: number, end: number];
 

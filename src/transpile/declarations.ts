@@ -11,7 +11,7 @@ import { classDeclaration, declareEdit, render, signatureEdits, terminate, Unsup
 // written in a way this does not handle is given to TypeScript's `transpileDeclaration` alone
 // (valid: isolated declarations need nothing outside the statement). The suite holds the result
 // to TypeScript's declaration emit, token for token, on every generated file
-// (test/write/declarations.test.ts, test/spec/default-output.test.ts).
+// (test/transpile/declarations.test.ts, test/spec/default-output.test.ts).
 
 /** TypeScript could not declare a statement on its own: the output does not meet `isolatedDeclarations`. */
 export class IsolatedDeclarationError extends Error {

@@ -192,7 +192,7 @@ export function toJavaScript(files: readonly OutputFile[]): OutputFile[] {
     const { body } = splitHeader(file.content);
     const ready = pretranspiled(body);
     if (ready) done.set(file.path, ready);
-    // JavaScript and declarations the emitter made (marked.ts): nothing to parse.
+    // JavaScript and declarations the emitter made (src/emit/marked.ts): nothing to parse.
     else if (file.javascript !== undefined && file.declarations !== undefined) done.set(file.path, { js: splitHeader(file.javascript).body, dts: splitHeader(file.declarations).body });
     else pending.set(`/${file.path}`, body);
   }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { PACKAGE_ROOT } from "../version.js";
-import { keyLengths, lookUp } from "./preformatted.js";
+import { keyLengths, lookUp } from "../write/preformatted.js";
 import type { RoleModules } from "./runtime-roles.js";
 
 // The shared runtime is the same text on every run: `npm run build` transpiles it once
@@ -42,7 +42,7 @@ export function pretranspiled(body: string): Transpiled | undefined {
   return loaded ? lookUp(loaded.files, loaded.lengths, body) : undefined;
 }
 
-/** The build's role modules of the runtime (src/write/runtime-roles.ts). */
+/** The build's role modules of the runtime (src/transpile/runtime-roles.ts). */
 export function pretranspiledRoles(): RoleModules | undefined {
   load();
   return loaded?.roles;
