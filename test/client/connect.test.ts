@@ -30,7 +30,7 @@ describe("connect()", () => {
     const factory = { calls: 0 };
     const fake = new FakeTransport((m, t) => t.result(m, { ...DISCOVER, _meta: { "io.modelcontextprotocol/serverInfo": { name: "modern", version: "9" } } }));
     const client = await connect(() => (factory.calls++, fake), { clientInfo: CLIENT_INFO });
-    expect([client.revision, client.era, client.server?.serverInfo?.name, factory.calls]).toEqual(["2026-07-28", "modern", "modern", 1]);
+    expect([client.revision, client.era, client.server?.serverInfo?.name, factory.calls]).toEqual(["2026-07-28", "stateless", "modern", 1]);
     expect(fake.requests().map((r) => [r.method, version(r)])).toEqual([["server/discover", "2026-07-28"]]);
   });
 
@@ -40,7 +40,7 @@ describe("connect()", () => {
       if ("method" in m && m.method === "initialize") return t.result(m, initResult((m as JsonRpcRequest).params!["protocolVersion"] as string));
     });
     const client = await connect(() => fake, { clientInfo: CLIENT_INFO });
-    expect([client.revision, client.era, client.protocolVersion]).toEqual(["2025-06-18", "legacy", "2025-06-18"]);
+    expect([client.revision, client.era, client.protocolVersion]).toEqual(["2025-06-18", "session", "2025-06-18"]);
     expect((fake.requests("initialize")[0]!.params as { protocolVersion: string }).protocolVersion).toBe("2025-06-18");
   });
 
@@ -65,7 +65,7 @@ describe("connect()", () => {
   it("a probe that times out counts as legacy; a probe that loses the connection gets a new transport", async () => {
     const silent = new FakeTransport((m, t) => void ("method" in m && m.method === "initialize" && t.result(m, initResult("2025-11-25"))));
     const timedOut = await connect(() => silent, { clientInfo: CLIENT_INFO, probeTimeoutMs: 30 });
-    expect(timedOut.era).toBe("legacy");
+    expect(timedOut.era).toBe("session");
     const transports: FakeTransport[] = [];
     const closes = () => new FakeTransport((m, t) => void (transports.length === 1 ? t.close() : "method" in m && m.method === "initialize" && t.result(m, initResult("2025-11-25"))));
     const reopened = await connect(() => {
@@ -73,6 +73,6 @@ describe("connect()", () => {
       transports.push(next);
       return next;
     }, { clientInfo: CLIENT_INFO });
-    expect([reopened.era, transports.length, transports[0]!.closed]).toEqual(["legacy", 2, true]);
+    expect([reopened.era, transports.length, transports[0]!.closed]).toEqual(["session", 2, true]);
   });
 });

@@ -27,7 +27,7 @@ describe("the 2025-11-25 client", () => {
   it("runs initialize, then notifications/initialized, before the first request, and keeps the negotiated version", async () => {
     const fake = legacyServer();
     const client = gen.createClient(fake, { clientInfo: CLIENT_INFO, handlers: { "sampling/createMessage": async () => ({}) } });
-    expect(client.era).toBe("legacy");
+    expect(client.era).toBe("session");
     const tools = await client.listTools();
     expect(tools.tools.map((t: { name: string }) => t.name)).toEqual(["a"]);
     expect(fake.sent.map((s) => (s.message as { method?: string }).method)).toEqual(["initialize", "notifications/initialized", "tools/list"]);

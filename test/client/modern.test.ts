@@ -33,7 +33,7 @@ describe("the 2026-07-28 client: envelope and results", () => {
       [`${META}clientCapabilities`]: { elicitation: {}, extensions: { "com.example/x": {} } },
       [`${META}clientInfo`]: CLIENT_INFO,
     });
-    expect(client.era).toBe("modern");
+    expect(client.era).toBe("stateless");
     expect(client.revision).toBe(REVISION);
   });
 

@@ -129,7 +129,7 @@ describe("connect() over several revisions", () => {
   it("the SDK v2 server answers the server/discover probe: the 2026-07-28 client", async () => {
     const client = await connect(() => new gen.StdioTransport({ command: process.execPath, args: [join(FIXTURES, "sdk-v2-server.mjs"), "stdio"] }), { clientInfo: CLIENT_INFO });
     clients.push(client);
-    expect([client.revision, client.era, client.server?.serverInfo?.name]).toEqual(["2026-07-28", "modern", "sdk-v2-fixture"]);
+    expect([client.revision, client.era, client.server?.serverInfo?.name]).toEqual(["2026-07-28", "stateless", "sdk-v2-fixture"]);
     expect((await client.listTools()).tools.length).toBe(3);
   });
 
@@ -137,7 +137,7 @@ describe("connect() over several revisions", () => {
     const url = await httpFixture("sdk-v1-server.mjs");
     const client = await connect(() => new gen.StreamableHttpTransport(url), { clientInfo: CLIENT_INFO, handlers: { "elicitation/create": acceptName } });
     clients.push(client);
-    expect([client.revision, client.era, client.server?.serverInfo?.name]).toEqual(["2025-11-25", "legacy", "sdk-v1-fixture"]);
+    expect([client.revision, client.era, client.server?.serverInfo?.name]).toEqual(["2025-11-25", "session", "sdk-v1-fixture"]);
     expect(text(await client.callTool({ name: "ask", arguments: {} }))).toContain('"name":"Ada"');
   });
 
@@ -149,7 +149,7 @@ describe("connect() over several revisions", () => {
     };
     const client = await connect(() => new gen.StdioTransport({ command: process.execPath, args: [EVERYTHING, "stdio"], stderr: "ignore" }), { clientInfo: CLIENT_INFO, handlers });
     clients.push(client);
-    expect([client.revision, client.era, client.protocolVersion]).toEqual(["2025-11-25", "legacy", "2025-11-25"]);
+    expect([client.revision, client.era, client.protocolVersion]).toEqual(["2025-11-25", "session", "2025-11-25"]);
     expect(client.server?.serverInfo?.name).toBe("mcp-servers/everything");
     const all = async (method: string) => {
       const items: Array<{ name: string }> = [];

@@ -32,7 +32,7 @@ async function inspect(...args: string[]): Promise<Record<string, any>> {
 describe("examples", () => {
   it("inspect over Streamable HTTP: the SDK v2 server, modern, every page", async () => {
     const report = await inspect("--url", url);
-    expect(report).toMatchObject({ revision: "2026-07-28", protocolVersion: "2026-07-28", era: "modern", serverInfo: { name: "sdk-v2-fixture", version: "2.4.0" } });
+    expect(report).toMatchObject({ revision: "2026-07-28", protocolVersion: "2026-07-28", era: "stateless", serverInfo: { name: "sdk-v2-fixture", version: "2.4.0" } });
     expect(report["tools"].map((t: { name: string }) => t.name)).toHaveLength(9);
     expect(report["resources"]).toEqual([expect.objectContaining({ uri: "static://hello" })]);
     expect(report["prompts"].map((p: { name: string }) => p.name)).toEqual(["review"]);
@@ -40,7 +40,7 @@ describe("examples", () => {
 
   it("inspect over stdio: server-everything (2025-11-25 only), through the legacy fallback", async () => {
     const report = await inspect("--stdio", `${process.execPath} ${EVERYTHING} stdio`);
-    expect(report).toMatchObject({ revision: "2025-11-25", era: "legacy", serverInfo: { name: "mcp-servers/everything" } });
+    expect(report).toMatchObject({ revision: "2025-11-25", era: "session", serverInfo: { name: "mcp-servers/everything" } });
     expect([report["tools"].length >= 13, report["resources"].length, report["resourceTemplates"].length, report["prompts"].length]).toEqual([true, 7, 2, 4]);
   }, 60_000);
 });

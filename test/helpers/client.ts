@@ -7,7 +7,7 @@ import { loadGenerated } from "./generated.js";
 /** A generated client, loosely typed (the type tests check the real types). */
 export interface AnyClient {
   revision: string;
-  era: "modern" | "legacy";
+  era: "stateless" | "session";
   protocolVersion: string;
   server: { protocolVersion: string; serverInfo?: { name: string; version: string }; capabilities?: Record<string, unknown>; supportedVersions?: string[] } | undefined;
   open(options?: object): Promise<NonNullable<AnyClient["server"]>>;

@@ -4,10 +4,10 @@
 // ToolCallError carrying the result. Any generated client will do: one revision's createClient()
 // or what connect() returns.
 import { ClientError } from "./errors.js";
-import type { RequestOptions } from "./session.js";
+import type { RequestOptions } from "./channel.js";
 import type { SafeParseResult } from "../shared/fast.js";
 
-export type { RequestOptions } from "./session.js";
+export type { RequestOptions } from "./channel.js";
 
 /** What the tool stubs need of a client (every generated client has it). */
 export interface ToolClient {

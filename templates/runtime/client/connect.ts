@@ -1,11 +1,11 @@
 // `connect()` over several generated revisions: probe with `server/discover` and apply the
-// versioning prose's three branches. A DiscoverResult means a modern server (use the newest
+// versioning prose's three branches. A DiscoverResult means a stateless server (use the newest
 // revision both sides speak); -32022 names the versions it supports (use one that was generated);
-// anything else (another error, a timeout, an HTTP failure) means a legacy server: `initialize`.
+// anything else (another error, a timeout, an HTTP failure) means a session-era server: `initialize`.
 import { ClientCore, type CoreOptions, type ServerSnapshot } from "./core.js";
 import { ClientError, isClientError } from "./errors.js";
 import type { RevisionSpec } from "./handlers.js";
-import type { Session } from "./session.js";
+import type { Channel } from "./channel.js";
 import type { Transport } from "../shared/transport.js";
 
 const UNSUPPORTED_PROTOCOL_VERSION = -32022;
@@ -17,7 +17,7 @@ export interface ClientRevision {
 }
 
 export interface ConnectOptions extends CoreOptions {
-  /** How long the `server/discover` probe may take before the server counts as legacy (default 10 s). */
+  /** How long the `server/discover` probe may take before the server counts as session-era (default 10 s). */
   probeTimeoutMs?: number | undefined;
 }
 
@@ -32,7 +32,7 @@ export function preferenceOrder(revisions: readonly ClientRevision[]): ClientRev
   return sorted.filter((r, i) => sorted.findIndex((o) => o.spec.protocolVersion === r.spec.protocolVersion) === i);
 }
 
-const eraOf = (spec: RevisionSpec) => (Object.hasOwn(spec.methods, "initialize") ? "legacy" : "modern");
+const eraOf = (spec: RevisionSpec) => (Object.hasOwn(spec.methods, "initialize") ? "session" : "stateless");
 
 /** The data of a received error, validated or not (connect reads `supported` either way). */
 function errorData(error: unknown): { supported?: unknown } | undefined {
@@ -62,16 +62,16 @@ export async function connectWith(revisions: readonly ClientRevision[], factory:
 
 async function negotiate(revisions: readonly ClientRevision[], factory: TransportFactory, options: ConnectOptions): Promise<unknown> {
   const ordered = preferenceOrder(revisions);
-  const modern = ordered.filter((r) => eraOf(r.spec) === "modern");
-  const legacy = ordered.filter((r) => eraOf(r.spec) === "legacy");
-  let channel: Transport | Session = await factory();
+  const stateless = ordered.filter((r) => eraOf(r.spec) === "stateless");
+  const sessionEra = ordered.filter((r) => eraOf(r.spec) === "session");
+  let channel: Transport | Channel = await factory();
   let cause: unknown;
-  if (modern.length) {
-    const probe = new ClientCore(modern[0]!.spec, channel, { ...options, retryOnUnsupportedVersion: false });
+  if (stateless.length) {
+    const probe = new ClientCore(stateless[0]!.spec, channel, { ...options, retryOnUnsupportedVersion: false });
     try {
       const snapshot = await probe.open({ timeoutMs: options.probeTimeoutMs ?? 10_000 });
-      const pick = pickModern(modern, snapshot);
-      return pick === modern[0] ? pick.wrap(probe) : pick.wrap(new ClientCore(pick.spec, probe.session, options, { snapshot: { ...snapshot, protocolVersion: pick.spec.protocolVersion } }));
+      const pick = pickStateless(stateless, snapshot);
+      return pick === stateless[0] ? pick.wrap(probe) : pick.wrap(new ClientCore(pick.spec, probe.channel, options, { snapshot: { ...snapshot, protocolVersion: pick.spec.protocolVersion } }));
     } catch (error) {
       cause = error;
       const code = (error as { code?: unknown } | null)?.code;
@@ -79,35 +79,35 @@ async function negotiate(revisions: readonly ClientRevision[], factory: Transpor
         const supported = errorData(error)?.supported;
         const pick = ordered.find((r) => Array.isArray(supported) && supported.includes(r.spec.protocolVersion));
         if (!pick) throw new ClientError("version", `the server supports ${JSON.stringify(supported)}; this client was generated for ${ordered.map((r) => r.spec.protocolVersion).join(", ")}`, { cause: error });
-        if (eraOf(pick.spec) === "modern") {
-          const core = new ClientCore(pick.spec, probe.session, options);
+        if (eraOf(pick.spec) === "stateless") {
+          const core = new ClientCore(pick.spec, probe.channel, options);
           await core.open();
           return pick.wrap(core);
         }
-        return initializeLegacy([pick, ...legacy.filter((r) => r !== pick)], probe.session, options);
+        return initializeSession([pick, ...sessionEra.filter((r) => r !== pick)], probe.channel, options);
       }
       if (isClientError(error, "version")) throw error;
-      // Anything else identifies a legacy server; a connection the probe lost is opened anew.
-      channel = probe.session.isClosed ? await factory() : probe.session;
+      // Anything else identifies a session-era server; a connection the probe lost is opened anew.
+      channel = probe.channel.isClosed ? await factory() : probe.channel;
     }
   }
-  if (!legacy.length) throw new ClientError("version", `the server did not answer server/discover as a modern server, and no legacy revision was generated`, { cause });
-  return initializeLegacy(legacy, channel, options);
+  if (!sessionEra.length) throw new ClientError("version", `the server did not answer server/discover as a stateless server, and no session-era revision was generated`, { cause });
+  return initializeSession(sessionEra, channel, options);
 }
 
-function pickModern(modern: ClientRevision[], snapshot: ServerSnapshot): ClientRevision {
+function pickStateless(stateless: ClientRevision[], snapshot: ServerSnapshot): ClientRevision {
   const listed = snapshot.supportedVersions;
-  if (!Array.isArray(listed)) return modern[0]!;
-  const pick = modern.find((r) => listed.includes(r.spec.protocolVersion));
-  if (!pick) throw new ClientError("version", `the server supports ${JSON.stringify(listed)}; this client was generated for ${modern.map((r) => r.spec.protocolVersion).join(", ")}`);
+  if (!Array.isArray(listed)) return stateless[0]!;
+  const pick = stateless.find((r) => listed.includes(r.spec.protocolVersion));
+  if (!pick) throw new ClientError("version", `the server supports ${JSON.stringify(listed)}; this client was generated for ${stateless.map((r) => r.spec.protocolVersion).join(", ")}`);
   return pick;
 }
 
-/** `initialize` with the preferred legacy revision; the server's answer picks the revision's client. */
-async function initializeLegacy(legacy: ClientRevision[], channel: Transport | Session, options: ConnectOptions): Promise<unknown> {
-  const first = legacy[0]!;
-  const core = new ClientCore(first.spec, channel, { ...options, acceptVersions: legacy.map((r) => r.spec.protocolVersion) });
+/** `initialize` with the preferred session-era revision; the server's answer picks the revision's client. */
+async function initializeSession(revisions: ClientRevision[], channel: Transport | Channel, options: ConnectOptions): Promise<unknown> {
+  const first = revisions[0]!;
+  const core = new ClientCore(first.spec, channel, { ...options, acceptVersions: revisions.map((r) => r.spec.protocolVersion) });
   const snapshot = await core.open();
-  const pick = legacy.find((r) => r.spec.protocolVersion === snapshot.protocolVersion) ?? first;
-  return pick === first ? first.wrap(core) : pick.wrap(new ClientCore(pick.spec, core.session, options, { snapshot, opened: true }));
+  const pick = revisions.find((r) => r.spec.protocolVersion === snapshot.protocolVersion) ?? first;
+  return pick === first ? first.wrap(core) : pick.wrap(new ClientCore(pick.spec, core.channel, options, { snapshot, opened: true }));
 }

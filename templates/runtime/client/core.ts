@@ -3,7 +3,7 @@
 // result validation, pagination, subscriptions, and the x-mcp-header rules of tools/list.
 import { ClientError, isClientError } from "./errors.js";
 import { answerServerRequest, capabilitiesFor, checked, fulfilInputs, type HandlerTable, type RevisionSpec } from "./handlers.js";
-import { Session, anySignal, type RequestOptions, type SendExtras } from "./session.js";
+import { Channel, anySignal, type RequestOptions, type SendExtras } from "./channel.js";
 import { Subscription } from "./subscription.js";
 import { encodeHeaderValue, paramHeadersOf, paramValueText, valueAt, type ParamHeader } from "../shared/headers.js";
 import type { JsonRpcNotification, JsonRpcParams } from "../shared/jsonrpc.js";
@@ -51,18 +51,18 @@ export interface CoreOptions {
   protocolVersion?: string | undefined;
   /** Retry once with a version from `-32022`'s `data.supported` that this client speaks (default true). */
   retryOnUnsupportedVersion?: boolean | undefined;
-  /** Legacy: the versions an initialize result may name (default: the revision's own). */
+  /** Session-era: the versions an initialize result may name (default: the revision's own). */
   acceptVersions?: readonly string[] | undefined;
   onNotification?: ((notification: JsonRpcNotification) => void) | undefined;
   onRejectedTool?: ((tool: RejectedTool) => void) | undefined;
   onWarning?: ((message: string, cause?: unknown) => void) | undefined;
 }
 
-export type Era = "modern" | "legacy";
+export type Era = "stateless" | "session";
 
 export class ClientCore {
   readonly spec: RevisionSpec;
-  readonly session: Session;
+  readonly channel: Channel;
   readonly era: Era;
   readonly capabilities: { [key: string]: unknown };
   private readonly options: CoreOptions;
@@ -73,11 +73,11 @@ export class ClientCore {
   private readonly toolHeaders = new Map<string, ParamHeader[]>();
 
   /** Over a transport, or over the session of another core (a probe that found this revision). */
-  constructor(spec: RevisionSpec, channel: Transport | Session, options: CoreOptions, state?: { snapshot?: ServerSnapshot | undefined; opened?: boolean }) {
+  constructor(spec: RevisionSpec, channel: Transport | Channel, options: CoreOptions, state?: { snapshot?: ServerSnapshot | undefined; opened?: boolean }) {
     this.spec = spec;
     this.options = options;
     this.handlers = options.handlers ?? {};
-    this.era = Object.hasOwn(spec.methods, "initialize") ? "legacy" : "modern";
+    this.era = Object.hasOwn(spec.methods, "initialize") ? "session" : "stateless";
     this.capabilities = capabilitiesFor(spec, this.handlers, options.capabilities);
     this.version = state?.snapshot?.protocolVersion ?? options.protocolVersion ?? spec.protocolVersion;
     this.snapshot = state?.snapshot;
@@ -89,15 +89,15 @@ export class ClientCore {
       onNotification: (notification: JsonRpcNotification) => options.onNotification?.(notification),
       onWarning: (message: string, cause?: unknown) => this.warn(message, cause),
     };
-    if (channel instanceof Session) {
-      this.session = channel;
+    if (channel instanceof Channel) {
+      this.channel = channel;
       channel.hooks = hooks;
-    } else this.session = new Session(channel, hooks, options.timeoutMs);
-    this.session.era = this.era;
-    if (options.maxTotalTimeoutMs !== undefined) this.session.defaultMaxTotalTimeoutMs = options.maxTotalTimeoutMs;
+    } else this.channel = new Channel(channel, hooks, options.timeoutMs);
+    this.channel.era = this.era;
+    if (options.maxTotalTimeoutMs !== undefined) this.channel.defaultMaxTotalTimeoutMs = options.maxTotalTimeoutMs;
   }
 
-  /** The protocol version requests use (legacy: the negotiated one). */
+  /** The protocol version requests use (session-era: the negotiated one). */
   get protocolVersion(): string {
     return this.version;
   }
@@ -106,24 +106,24 @@ export class ClientCore {
     return this.snapshot;
   }
 
-  /** Legacy: the initialize handshake (once). Modern: `server/discover` (once). */
+  /** Session-era: the initialize handshake (once). Stateless: `server/discover` (once). */
   open(options: RequestOptions = {}): Promise<ServerSnapshot> {
-    this.opened ??= this.era === "legacy" ? this.initialize(undefined, options) : this.discover(options);
+    this.opened ??= this.era === "session" ? this.initialize(undefined, options) : this.discover(options);
     return this.opened;
   }
 
   /** Sends a request of the revision and resolves with its complete, validated result. */
   async call(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
-    if (this.era === "legacy") {
+    if (this.era === "session") {
       if (method === "initialize") {
         this.opened ??= this.initialize(params as JsonRpcParams | undefined, options);
         await this.opened;
         return this.lastInitializeResult;
       }
       await this.open();
-      return this.validated(method, await this.session.request(method, params as JsonRpcParams | undefined, options));
+      return this.validated(method, await this.channel.request(method, params as JsonRpcParams | undefined, options));
     }
-    return this.callModern(method, (params ?? {}) as JsonRpcParams, options);
+    return this.callStateless(method, (params ?? {}) as JsonRpcParams, options);
   }
 
   /** Every page of a paginated list, following `nextCursor`. */
@@ -158,28 +158,28 @@ export class ClientCore {
     const controller = new AbortController();
     const signal = options.signal ? anySignal(options.signal, controller.signal) : controller.signal;
     return new Subscription<N>(
-      (push) => this.sendModern(method, (params ?? {}) as JsonRpcParams, { ...options, signal, timeoutMs: options.timeoutMs ?? 0 }, { onSubscriptionNotification: push }),
+      (push) => this.sendStateless(method, (params ?? {}) as JsonRpcParams, { ...options, signal, timeoutMs: options.timeoutMs ?? 0 }, { onSubscriptionNotification: push }),
       () => controller.abort(new ClientError("aborted", "the subscription was closed")),
     );
   }
 
   close(): Promise<void> {
-    return this.session.close();
+    return this.channel.close();
   }
 
   private lastInitializeResult: unknown;
 
   private async initialize(params: JsonRpcParams | undefined, options: RequestOptions): Promise<ServerSnapshot> {
     const sent = params ?? { protocolVersion: this.version, capabilities: this.capabilities, clientInfo: this.options.clientInfo };
-    const result = this.validated("initialize", await this.session.request("initialize", sent, options)) as { protocolVersion: string; capabilities?: { [key: string]: unknown }; serverInfo?: ServerSnapshot["serverInfo"]; instructions?: string };
+    const result = this.validated("initialize", await this.channel.request("initialize", sent, options)) as { protocolVersion: string; capabilities?: { [key: string]: unknown }; serverInfo?: ServerSnapshot["serverInfo"]; instructions?: string };
     const accepted = this.options.acceptVersions ?? [this.spec.protocolVersion];
     if (!accepted.includes(result.protocolVersion)) {
       throw new ClientError("version", `the server chose protocol version ${result.protocolVersion}; this client speaks ${accepted.join(", ")}`, { detail: { offered: result.protocolVersion } });
     }
     this.lastInitializeResult = result;
     this.version = result.protocolVersion;
-    this.session.transport.setProtocolVersion?.(result.protocolVersion);
-    await this.session.notify("notifications/initialized");
+    this.channel.transport.setProtocolVersion?.(result.protocolVersion);
+    await this.channel.notify("notifications/initialized");
     this.snapshot = { protocolVersion: result.protocolVersion, serverInfo: result.serverInfo, capabilities: result.capabilities, instructions: result.instructions };
     return this.snapshot;
   }
@@ -189,11 +189,11 @@ export class ClientCore {
     return this.snapshot!;
   }
 
-  private async callModern(method: string, params: JsonRpcParams, options: RequestOptions): Promise<unknown> {
+  private async callStateless(method: string, params: JsonRpcParams, options: RequestOptions): Promise<unknown> {
     let sent: JsonRpcParams = params;
     const max = this.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS;
     for (let round = 0; ; round++) {
-      const raw = await this.sendModern(method, sent, options);
+      const raw = await this.sendStateless(method, sent, options);
       if (raw["resultType"] === undefined) raw["resultType"] = COMPLETE; // a server of an earlier revision
       // Each kind of result is held to its own schema: a complete one to the method's result,
       // an input_required one to the input_required result (not to their union).
@@ -210,7 +210,7 @@ export class ClientCore {
   }
 
   /** One request with the envelope; retries once on -32022 (a version we speak) and -32020 (tool headers). */
-  private async sendModern(method: string, params: JsonRpcParams, options: RequestOptions, extras: SendExtras = {}, retried?: ReadonlySet<number>): Promise<{ [key: string]: unknown }> {
+  private async sendStateless(method: string, params: JsonRpcParams, options: RequestOptions, extras: SendExtras = {}, retried?: ReadonlySet<number>): Promise<{ [key: string]: unknown }> {
     const meta = params["_meta"];
     const envelope: { [key: string]: unknown } = meta !== null && typeof meta === "object" ? { ...meta } : {};
     envelope[META.protocolVersion] = this.version;
@@ -225,7 +225,7 @@ export class ClientCore {
     const sendExtras: SendExtras = { headers: undefined, ...extras };
     sendExtras.headers = headers;
     try {
-      return await this.session.request(method, sent, options, sendExtras);
+      return await this.channel.request(method, sent, options, sendExtras);
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
       if (code === UNSUPPORTED_PROTOCOL_VERSION && !retried?.has(code) && this.options.retryOnUnsupportedVersion !== false) {
@@ -233,13 +233,13 @@ export class ClientCore {
         const version = [this.spec.protocolVersion].find((v) => Array.isArray(supported) && supported.includes(v));
         if (version !== undefined) {
           this.version = version;
-          return this.sendModern(method, params, options, extras, new Set([...(retried ?? []), code]));
+          return this.sendStateless(method, params, options, extras, new Set([...(retried ?? []), code]));
         }
       }
       // The spec's advice on a header mismatch: the tool's schema may have changed; list the
       // tools again and retry once (when that listing fails, the mismatch is the answer).
       if (code === HEADER_MISMATCH && method === "tools/call" && !retried?.has(code) && (await this.refreshTools(options))) {
-        return this.sendModern(method, params, options, extras, new Set([...(retried ?? []), code]));
+        return this.sendStateless(method, params, options, extras, new Set([...(retried ?? []), code]));
       }
       throw error;
     }

@@ -1,8 +1,8 @@
 // The client's side of server-initiated requests: the capabilities its handlers stand for, the
-// handlers answering `inputRequests` (2026-07-28 and later) and legacy server→client requests,
+// handlers answering `inputRequests` (2026-07-28 and later) and session-era server→client requests,
 // each checked against the revision's validators.
 import { ClientError } from "./errors.js";
-import { messageOf } from "./session.js";
+import { messageOf } from "./channel.js";
 import { issueLines } from "../shared/errors.js";
 import { JSONRPC_ERROR, type JsonRpcId } from "../shared/jsonrpc.js";
 
@@ -41,11 +41,11 @@ export interface RevisionSpec {
 
 /** What a handler is told besides the params. */
 export interface HandlerContext {
-  /** The request the input is for, or the server's own request (legacy). */
+  /** The request the input is for, or the server's own request (session-era). */
   method: string;
   /** The key of the input request (`input_required` rounds), if any. */
   inputKey?: string | undefined;
-  /** The server's request id (legacy server→client requests). */
+  /** The server's request id (session-era server→client requests). */
   requestId?: JsonRpcId | undefined;
   /** Aborted when the request is cancelled or the client closes. */
   signal: AbortSignal;
@@ -119,7 +119,7 @@ export async function fulfilInputs(spec: RevisionSpec, handlers: HandlerTable, m
 }
 
 /**
- * Answers a request a legacy server sent: its handler, or `{}` for `ping` without one; errors
+ * Answers a request a session-era server sent: its handler, or `{}` for `ping` without one; errors
  * are JSON-RPC error objects (the session sends them).
  */
 export async function answerServerRequest(spec: RevisionSpec, handlers: HandlerTable, method: string, params: unknown, requestId: JsonRpcId, signal: AbortSignal, warn: (message: string) => void): Promise<{ [key: string]: unknown }> {

@@ -1,12 +1,12 @@
 // The Streamable HTTP transport of a client, on web-standard fetch (node:http on Node, see
 // node-http.ts): one POST per message with the
 // standard headers (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*), JSON or SSE
-// responses, a JSON-RPC error in a 4xx body delivered as that error, and for legacy sessions
+// responses, a JSON-RPC error in a 4xx body delivered as that error, and for session-era connections
 // (2025-11-25 and earlier) Mcp-Session-Id, the GET stream and resumption with Last-Event-ID.
 import { ClientError } from "./errors.js";
 import { DEFAULT_MAX_MESSAGE_BYTES, readBoundedText } from "./http-body.js";
 import { NodeHttpClient, copyInto, onNode, type HttpAnswer, type HttpInit } from "./node-http.js";
-import { anySignal, cancelOf } from "./session.js";
+import { anySignal, cancelOf } from "./channel.js";
 import { encodeHeaderValue } from "../shared/headers.js";
 import { classifyMessage, parseMessage, type JsonRpcMessage, type JsonRpcRequest } from "../shared/jsonrpc.js";
 import { HEADER, META, nameSourceOf } from "../shared/protocol.js";
@@ -26,17 +26,17 @@ export interface HttpTransportOptions {
    * false: the global fetch (an undici dispatcher set globally, a proxy, applies to it only).
    */
   nodeHttp?: boolean | undefined;
-  /** Legacy sessions: open the GET stream for server messages after initialization (default true). */
+  /** Session-era: open the GET stream for server messages after initialization (default true). */
   openGetStream?: boolean | undefined;
   /**
-   * Legacy sessions: how long the handshake waits for the GET stream's answer before the first
+   * Session-era: how long the handshake waits for the GET stream's answer before the first
    * request goes (default 2000 ms; 0: not at all). A server may send requests on that stream as
    * soon as it is initialized, and one that has no stream yet drops them (the SDK 1.x server does).
    */
   getStreamWaitMs?: number | undefined;
-  /** Legacy sessions: how often a cut SSE stream is resumed with Last-Event-ID (default 2). */
+  /** Session-era: how often a cut SSE stream is resumed with Last-Event-ID (default 2). */
   maxReconnects?: number | undefined;
-  /** Legacy sessions: the wait before resuming when the server gave no `retry` (default 1000 ms). */
+  /** Session-era: the wait before resuming when the server gave no `retry` (default 1000 ms). */
   defaultRetryMs?: number | undefined;
   /**
    * Redirects: followed only within the URL's own origin (default; at most 5, keeping the method
@@ -51,7 +51,7 @@ export interface HttpTransportOptions {
    * request (ClientError "http") as soon as it passes the bound, and its body is cancelled.
    */
   maxMessageBytes?: number | undefined;
-  /** What arrived that the client does not act on (an SSE event that is not JSON-RPC, a request a modern server may not send). */
+  /** What arrived that the client does not act on (an SSE event that is not JSON-RPC, a request a stateless server may not send). */
   onProtocolNoise?: ((line: string, reason: string) => void) | undefined;
 }
 
@@ -89,7 +89,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 export class StreamableHttpTransport implements Transport {
   readonly hasPerRequestStream = true;
-  /** The legacy session id the server assigned, if any. */
+  /** The session id the server assigned, if any. */
   sessionId: string | undefined;
   onclose?(): void;
   onerror?(error: Error): void;
@@ -164,7 +164,7 @@ export class StreamableHttpTransport implements Transport {
     this.onclose?.();
   }
 
-  /** Legacy: ends the server's session (DELETE), bounded to 2 s. */
+  /** Session-era: ends the server's session (DELETE), bounded to 2 s. */
   private async terminate(session: string): Promise<void> {
     const headers: Record<string, string> = { ...(await this.userHeaders()), [HEADER.sessionId]: session };
     if (this.protocolVersion) headers[HEADER.protocolVersion] = this.protocolVersion;
@@ -225,7 +225,7 @@ export class StreamableHttpTransport implements Transport {
     if (session) this.sessionId = session;
   }
 
-  /** A non-2xx answer: its JSON-RPC error when the body holds one (a 400 from a modern server), else an HTTP failure. */
+  /** A non-2xx answer: its JSON-RPC error when the body holds one (a 400 from a stateless server), else an HTTP failure. */
   private async failed(response: HttpAnswer, message: JsonRpcMessage, request: JsonRpcRequest | undefined): Promise<void> {
     const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${methodOf(message)}`;
     const text = await this.boundedText(response, `${status}: its body`).catch((error: unknown) => {
@@ -274,17 +274,17 @@ export class StreamableHttpTransport implements Transport {
   }
 
   /**
-   * Reads a POST's SSE response. When it ends before the response: a legacy stream with an event
+   * Reads a POST's SSE response. When it ends before the response: a session-era stream with an event
    * id is resumed with GET and Last-Event-ID after the server's `retry`; otherwise the request
-   * fails (`onRequestStreamEnd`), as a modern client must re-issue it.
+   * fails (`onRequestStreamEnd`), as a stateless client must re-issue it.
    */
   private async readResponseStream(body: ReadableStream<Uint8Array>, request: JsonRpcRequest | undefined, options: TransportSendOptions, attempt = 0, lastEventId = ""): Promise<void> {
     const parser = this.sseParser();
     parser.lastEventId = lastEventId;
     const answered = await this.readEvents(body, parser, request, options.requestSignal);
     if (answered || !request || this.closing.signal.aborted || options.requestSignal?.aborted) return;
-    const legacy = envelopeVersion(request) === undefined;
-    if (legacy && parser.lastEventId && attempt < (this.options.maxReconnects ?? 2)) {
+    const sessionEra = envelopeVersion(request) === undefined;
+    if (sessionEra && parser.lastEventId && attempt < (this.options.maxReconnects ?? 2)) {
       const signal = options.requestSignal ? anySignal(options.requestSignal, this.closing.signal) : this.closing.signal;
       await sleep(parser.retry ?? this.options.defaultRetryMs ?? 1000, signal);
       const resumed = await this.get(parser.lastEventId, signal).catch(() => undefined);
@@ -351,7 +351,7 @@ export class StreamableHttpTransport implements Transport {
     }
   }
 
-  /** Legacy: the server's own stream for requests and notifications, resumed when it drops. */
+  /** Session-era: the server's own stream for requests and notifications, resumed when it drops. */
   private openGetStream(): Promise<void> {
     if (this.options.openGetStream === false) return Promise.resolve();
     if (this.getStreamAnswered) return this.getStreamAnswered;

@@ -3,7 +3,7 @@ export { ClientCore, DEFAULT_MAX_INPUT_ROUNDS, DEFAULT_MAX_PAGES, type CoreOptio
 export { ClientError, isClientError, type ClientErrorKind } from "./errors.js";
 export type { HandlerContext, RevisionSpec } from "./handlers.js";
 export { StreamableHttpTransport, type HeadersHook, type HttpTransportOptions } from "./http.js";
-export { DEFAULT_TIMEOUT_MS, type Progress, type RequestOptions } from "./session.js";
+export { DEFAULT_TIMEOUT_MS, type Progress, type RequestOptions } from "./channel.js";
 export { ProcessExitedError, StdioTransport, type StdioTransportOptions } from "./stdio.js";
 export { Subscription, type SubscriptionEnd } from "./subscription.js";
 export { connectWith, type ClientRevision, type ConnectOptions, type TransportFactory } from "./connect.js";

@@ -4,7 +4,7 @@
 // blob, not both; the MIME type the server lists for the resource is added to the result.
 import { checkedArguments, type Check } from "./catalog.js";
 import { ClientError } from "./errors.js";
-import type { RequestOptions } from "./session.js";
+import type { RequestOptions } from "./channel.js";
 import { expandUriTemplate, type TemplateValue } from "./uri-template.js";
 
 /** What the resource stubs need of a client (every generated client has it). */

@@ -1,5 +1,5 @@
-// A client's JSON-RPC session over any Transport: ids, pending requests, timeouts, cancellation,
-// progress, subscription streams, and the requests a legacy server sends the client.
+// A client's JSON-RPC channel over any Transport: ids, pending requests, timeouts, cancellation,
+// progress, subscription streams, and the requests a session-era server sends the client.
 import { ClientError } from "./errors.js";
 import { isErrorObject, type ErrorObject } from "../shared/errors.js";
 import { JSONRPC_ERROR, classifyMessage, rpcError, rpcNotification, rpcRequest, rpcResult, type JsonRpcId, type JsonRpcMessage, type JsonRpcNotification, type JsonRpcParams, type JsonRpcRequest } from "../shared/jsonrpc.js";
@@ -15,7 +15,7 @@ export interface Progress {
 
 /** Options of one request. */
 export interface RequestOptions {
-  /** Aborts the request: stdio and legacy sessions send `notifications/cancelled`, HTTP closes its stream. */
+  /** Aborts the request: stdio and session-era connections send `notifications/cancelled`, HTTP closes its stream. */
   signal?: AbortSignal | undefined;
   /** Fails the request (and cancels it) when no response came in this many ms; 0 waits forever. */
   timeoutMs?: number | undefined;
@@ -37,7 +37,7 @@ export interface SendExtras {
   onId?: ((id: JsonRpcId) => void) | undefined;
 }
 
-/** Context of a request the server sent the client (legacy revisions). */
+/** Context of a request the server sent the client (session-era revisions). */
 export interface IncomingContext {
   requestId: JsonRpcId;
   /** Aborted when the server cancels the request or the session closes. */
@@ -45,7 +45,7 @@ export interface IncomingContext {
 }
 
 /** How a session reports to its owner. */
-export interface SessionHooks {
+export interface ChannelHooks {
   /** Turns a received error object into the error the request rejects with (the revision's McpError). */
   toError(error: ErrorObject): Error;
   /** Answers a request from the server; throws an error object (McpError) to answer with an error. */
@@ -77,11 +77,11 @@ interface Pending {
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const DEFAULT_MAX_TOTAL_TIMEOUT_MS: number = 10 * 60_000;
 
-export class Session {
+export class Channel {
   readonly transport: Transport;
-  hooks: SessionHooks;
-  /** Legacy sessions cancel with `notifications/cancelled` on every transport. */
-  era: "modern" | "legacy" = "modern";
+  hooks: ChannelHooks;
+  /** Session-era connections cancel with `notifications/cancelled` on every transport. */
+  era: "stateless" | "session" = "stateless";
   defaultTimeoutMs: number;
   /** The bound on a request whose timeout restarts on progress, when it sets none (0: no bound). */
   defaultMaxTotalTimeoutMs: number = DEFAULT_MAX_TOTAL_TIMEOUT_MS;
@@ -94,7 +94,7 @@ export class Session {
   private ready = false;
   private closedWith: ClientError | undefined;
 
-  constructor(transport: Transport, hooks: SessionHooks, defaultTimeoutMs: number = DEFAULT_TIMEOUT_MS) {
+  constructor(transport: Transport, hooks: ChannelHooks, defaultTimeoutMs: number = DEFAULT_TIMEOUT_MS) {
     this.transport = transport;
     this.hooks = hooks;
     this.defaultTimeoutMs = defaultTimeoutMs;
@@ -176,12 +176,12 @@ export class Session {
     entry.timer = setTimeout(() => this.cancel(entry, new ClientError("timeout", `${entry.method} timed out after ${Date.now() - entry.startedAt} ms`, { detail: { timeoutMs: timeout } })), Math.max(0, left));
   }
 
-  /** Stops waiting, tells the server (stdio, legacy) or closes the request's stream (HTTP). */
+  /** Stops waiting, tells the server (stdio, session-era) or closes the request's stream (HTTP). */
   private cancel(entry: Pending, error: ClientError): void {
     if (!this.pending.has(entry.id)) return;
     this.settle(entry);
     entry.reject(error);
-    if (this.era === "legacy" || !this.transport.hasPerRequestStream) {
+    if (this.era === "session" || !this.transport.hasPerRequestStream) {
       void this.notify("notifications/cancelled", { requestId: entry.id, reason: error.message }, true);
     }
     entry.cancelledWith = error;
@@ -233,8 +233,8 @@ export class Session {
         return;
       }
       case "request":
-        // A modern server sends no requests (MRTR replaced them): not answered, reported as noise.
-        if (this.era === "modern") return this.noise(JSON.stringify(message), `a ${classified.message.method} request from the server; this revision has no server-to-client requests, so it is not answered`);
+        // A stateless server sends no requests (MRTR replaced them): not answered, reported as noise.
+        if (this.era === "stateless") return this.noise(JSON.stringify(message), `a ${classified.message.method} request from the server; this revision has no server-to-client requests, so it is not answered`);
         void this.answer(classified.message);
         return;
       case "notification":
