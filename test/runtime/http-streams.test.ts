@@ -153,6 +153,29 @@ describe("a client that stops reading a server-sent stream", () => {
     await next.body!.cancel();
   });
 
+  it("a listen stream whose client reads keeps it, however much passes through it", async () => {
+    const server = await wireServer();
+    const uri = `file:///${"x".repeat(2000)}`;
+    const response = await http.toFetchHandler(server)(request(listenTo(1, { resourceSubscriptions: [uri] }), LISTEN_HEADERS));
+    const reader = response.body!.getReader();
+    let updates = 0;
+    const reading = (async () => {
+      while (updates < 500) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        updates += new TextDecoder().decode(value).split("notifications/resources/updated").length - 1;
+      }
+    })();
+    // About 1 MB in all, sixteen times the mark, one update per turn of the event loop.
+    for (let i = 0; i < 500; i++) {
+      server.notify.resourceUpdated(uri);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await reading;
+    expect(updates).toBe(500);
+    await reader.cancel();
+  });
+
   it("a tools/call answered as SSE is closed at the mark, and its handler cancelled", async () => {
     const flood = { sent: 0, aborted: false, done: false };
     const handlers = {
@@ -227,9 +250,11 @@ describe("a client that stops reading a server-sent stream", () => {
       let notified = 0;
       try {
         // Up to 128 MiB notified: far beyond the kernel's socket buffers, which take a few MiB.
+        // One at a time, node given its turn after each: the stream passes the mark only once
+        // the socket is full and node waits for the client to read.
         for (; notified < 4000 && !post.response.destroyed; notified++) {
           server.notify.resourceUpdated(uri);
-          if (notified % 20 === 19) await settle(1);
+          await new Promise((resolve) => setImmediate(resolve));
           // What the stream was given and has not handed to node, and what node holds unsent.
           most = Math.max(most, spy.most() - (post.written - before) + post.response.writableLength);
         }
