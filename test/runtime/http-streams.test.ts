@@ -5,7 +5,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MODERN, meta, wireServer } from "./wire-server.js";
+import { LEGACY, MODERN, meta, wireServer } from "./wire-server.js";
 
 type Http = typeof import("../../templates/runtime/server/http.js");
 let http: Http;
@@ -61,6 +61,29 @@ describe("the notification hub", () => {
     consulted.clear();
     hub.changed("toolsListChanged");
     expect(consulted.size).toBe(100);
+  });
+});
+
+describe("a legacy session of one process (stdio), filed in the hub by its subscriptions", () => {
+  it("hears the updates of the URIs it subscribed to, every list change once initialized, and nothing after it unsubscribes or closes", async () => {
+    const server = await wireServer();
+    const session = server.createSession("stdio");
+    const heard: string[] = [];
+    session.send = (m: any) => void heard.push(m.params?.uri ?? m.method);
+    const ask = (id: number, method: string, params: Record<string, unknown>) => server.handle({ jsonrpc: "2.0", id, method, params }, { session });
+    server.notify.toolsListChanged(); // before initialize: nothing
+    await ask(1, "initialize", { protocolVersion: LEGACY, capabilities: {}, clientInfo: { name: "t", version: "1" } });
+    await ask(2, "resources/subscribe", { uri: "file:///a" });
+    await ask(3, "resources/subscribe", { uri: "file:///b" });
+    for (const uri of ["file:///a", "file:///b", "file:///c"]) server.notify.resourceUpdated(uri);
+    server.notify.toolsListChanged();
+    await ask(4, "resources/unsubscribe", { uri: "file:///a" });
+    server.notify.resourceUpdated("file:///a");
+    server.notify.resourceUpdated("file:///b");
+    session.close();
+    server.notify.resourceUpdated("file:///b");
+    server.notify.toolsListChanged();
+    expect(heard).toEqual(["file:///a", "file:///b", "notifications/tools/list_changed", "file:///b"]);
   });
 });
 
