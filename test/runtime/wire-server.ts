@@ -29,6 +29,8 @@ export interface WireOptions {
   handlers?: Record<string, unknown>;
   /** ServerOptions.maxSubscriptionUriLength (the runtime's default when absent). */
   maxSubscriptionUriLength?: number;
+  /** More ServerOptions (maxSubscriptions, maxListenStreams, ...), given as they are. */
+  server?: Record<string, unknown>;
 }
 
 export async function wireServer(options: WireOptions = {}): Promise<any> {
@@ -44,6 +46,7 @@ export async function wireServer(options: WireOptions = {}): Promise<any> {
     ...(options.secret === null ? {} : { stateSecret: options.secret ?? "wire tests: a secret of at least 32 bytes" }),
     validateResults: options.validateResults ?? true,
     ...(options.maxSubscriptionUriLength ? { maxSubscriptionUriLength: options.maxSubscriptionUriLength } : {}),
+    ...options.server,
     onError: options.onError ?? (() => undefined),
     handlers: {
       "tools/list": () => ({ tools, ttlMs: 0, cacheScope: "private" }),

@@ -6,6 +6,7 @@
 // before a byte of it is read; the body is then read up to a limit and decoded once.
 import { BodyRefusal, DEFAULT_MAX_BODY_BYTES, decodeBody, readBody, refuseBeforeReading } from "./http-body.js";
 import { SessionTable, type StreamHandle } from "./http-sessions.js";
+import { eventStream, SSE_HEADERS, STREAM_HIGH_WATER_BYTES, type EventStream } from "./http-stream.js";
 import type { FollowedSignal } from "./http-signal.js";
 import { NODE_HANDLERS } from "./node.js";
 import { nodeRequest, writeReply } from "./http-node.js";
@@ -60,31 +61,26 @@ export interface FetchHandlerOptions extends OriginOptions {
    * awaiting it fails with an error saying so (a shared store keeps the answer until its replica takes it).
    */
   maxAnswerBytes?: number;
+  /**
+   * The bytes of events any server-sent stream queues for a client that reads slowly or not at
+   * all, beyond what node and the kernel buffer (default 64 KiB). At the mark a legacy GET stream
+   * pauses (its events wait in the session's log); a `subscriptions/listen` stream or a request
+   * answered as SSE is closed (its request cancelled): nothing else would keep its events.
+   */
+  streamHighWaterBytes?: number;
 }
 
 const DEFAULT_MAX_ANSWER_BYTES = 1024 * 1024;
 
 const encoder = new TextEncoder();
 
-/** Every SSE response: no caching, and no buffering by reverse proxies (nginx honours X-Accel-Buffering). */
-const SSE_HEADERS = { "content-type": "text/event-stream", "cache-control": "no-cache", "x-accel-buffering": "no" };
 /** The session header as the replies name it (lower case, as a web Response's headers give every name). */
 const SESSION_HEADER = HEADER.sessionId.toLowerCase();
 
 const refused = (refusal: BodyRefusal) => jsonReply(refusal.answer, refusal.status);
 
-export function sseEvent(message: unknown, id?: string): Uint8Array {
-  return encoder.encode(`${id === undefined ? "" : `id: ${id}\n`}event: message\ndata: ${JSON.stringify(message)}\n\n`);
-}
-
 /** Sent first on a GET stream, so that its headers reach the client at once. */
 const PRIMING = encoder.encode(":\n\n");
-
-/**
- * The bytes a GET stream queues for a client that does not read (beyond what node and the
- * kernel buffer): past them the stream is paused, and its events wait in the store's log.
- */
-const STREAM_HIGH_WATER_BYTES = 64 * 1024;
 
 interface HttpContext {
   server: McpServer;
@@ -261,13 +257,14 @@ async function legacySession(context: HttpContext, request: HttpRequest, princip
 async function stream(context: HttpContext, request: JsonRpcRequest, info: TransportInfo & { signal: AbortSignal }, headers: Record<string, string>, running: (answer: Promise<unknown>) => void, followed: FollowedSignal): Promise<Reply> {
   const { server, sessions } = context;
   const cancel = followed.controller;
-  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-  const early: unknown[] = [];
+  // Made with the first message (a request answered before any gets JSON): from then on bounded,
+  // and closed (the request cancelled) when the client lets it reach the high-water mark.
+  let events: EventStream | undefined;
+  const open = () => (events ??= eventStream({ highWaterBytes: highWaterOf(context), atMark: "close", cancel: () => cancel.abort() }));
   let first: (() => void) | undefined;
   const firstMessage = new Promise<"message">((resolve) => (first = () => resolve("message")));
   const notify = (message: JsonRpcNotification | JsonRpcRequest) => {
-    if (controller) controller.enqueue(sseEvent(message));
-    else early.push(message);
+    open().send(message);
     first?.();
   };
   info.signal = cancel.signal;
@@ -276,23 +273,20 @@ async function stream(context: HttpContext, request: JsonRpcRequest, info: Trans
   followed.until(answer);
   running(answer);
   const winner = await Promise.race([answer.then(() => "answer" as const), firstMessage]);
-  if (winner === "answer" && !early.length) {
+  if (winner === "answer" && !events) {
     const response = await answer;
     if (!response) return new Reply(202, headers);
     return jsonReply(response, server.statusOf(response), headers);
   }
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-      for (const message of early.splice(0)) c.enqueue(sseEvent(message));
-      void answer.then((response: JsonRpcResponse | undefined) => {
-        if (response && !cancel.signal.aborted) c.enqueue(sseEvent(response));
-        if (!cancel.signal.aborted) c.close();
-      });
-    },
-    cancel: () => cancel.abort(),
+  const sent = open();
+  void answer.then((response: JsonRpcResponse | undefined) => {
+    if (!cancel.signal.aborted) sent.end(response);
   });
-  return new Reply(200, { ...SSE_HEADERS, ...headers }, body);
+  return new Reply(200, { ...SSE_HEADERS, ...headers }, sent.body);
+}
+
+function highWaterOf(context: HttpContext): number {
+  return context.options.streamHighWaterBytes ?? STREAM_HIGH_WATER_BYTES;
 }
 
 /** The answer, once the notifications published while it ran are in the store (see SessionTable.published). */
@@ -329,23 +323,14 @@ async function openSessionStream(context: HttpContext, request: HttpRequest, aut
     handle = undefined;
     closed();
   };
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  // start() runs now, in the constructor: the controller is there for the replayed events. Its
-  // queue is counted in bytes; pull() runs when the client has read it down below the mark.
-  const strategy = { highWaterMark: STREAM_HIGH_WATER_BYTES, size: (chunk: Uint8Array) => chunk.byteLength };
-  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c).enqueue(PRIMING), pull: () => handle?.resume(), cancel: end }, strategy);
+  // Paused at the mark: pull() runs when the client has read the queue down below it.
+  const events = eventStream({ highWaterBytes: highWaterOf(context), atMark: "pause", prelude: PRIMING, pull: () => handle?.resume(), cancel: end });
   const sink = {
-    send: (event: { id: string; message: unknown }) => {
-      if (!gone) controller.enqueue(sseEvent(event.message, event.id));
-    },
-    ready: () => !gone && (controller.desiredSize ?? 0) > 0,
+    send: (event: { id: string; message: unknown }) => void (!gone && events.send(event.message, event.id)),
+    ready: () => !gone && events.room(),
     close: () => {
       end();
-      try {
-        controller.close();
-      } catch {
-        // already closed by the client
-      }
+      events.end();
     },
   };
   try {
@@ -359,7 +344,7 @@ async function openSessionStream(context: HttpContext, request: HttpRequest, aut
   request.hold(ended);
   if (request.signal.aborted) end();
   else request.signal.addEventListener("abort", end, { once: true });
-  return new Reply(200, { ...SSE_HEADERS }, body);
+  return new Reply(200, { ...SSE_HEADERS }, events.body);
 }
 
 function lastEventIdOf(request: HttpRequest): string | undefined {

@@ -4,7 +4,7 @@ import { decodeHeaderValue } from "../shared/headers.js";
 import { HEADER, META, nameSourceOf } from "../shared/protocol.js";
 import { capabilityFor, markedState, missingCapabilities } from "./context.js";
 import { answerForError, callHandler, checkedResult, completeResult, fail, isInputRequired, methodInfo, validateRequest, type ServerCore } from "./core.js";
-import { acknowledgement, honouredFilter, listenStream, type SubscriptionFilter } from "./listen.js";
+import { acknowledgement, honouredFilter, listenStream, MAX_LISTEN_STREAMS, MAX_SUBSCRIPTION_URI_LENGTH, MAX_SUBSCRIPTIONS, type SubscriptionFilter } from "./listen.js";
 import { issueData, isObject, JSONRPC, ProtocolError } from "../shared/messages.js";
 import { bindingOf } from "./state.js";
 import { paramHeaderMismatch } from "./tools.js";
@@ -195,19 +195,40 @@ async function inputRequiredAnswer(core: ServerCore, binding: RevisionBinding, i
 /**
  * `subscriptions/listen`: acknowledges the filter the server honours, then delivers matching
  * notifications until the client goes away (no answer then) or the server closes (a final result).
+ * Its resources are bounded as a legacy session's are, and its caller's open streams in number.
  */
 async function listen(core: ServerCore, message: JsonRpcRequest, _client: ClientFacts, exchange: Exchange): Promise<JsonRpcResponse | undefined> {
   const requested = (message.params?.["notifications"] ?? {}) as SubscriptionFilter;
-  const filter = honouredFilter(requested, core.capabilities);
+  const uris = boundedSubscriptions(core, requested.resourceSubscriptions ?? []);
+  const filter = honouredFilter({ ...requested, resourceSubscriptions: uris }, core.capabilities);
+  const max = core.options.maxListenStreams ?? MAX_LISTEN_STREAMS;
+  const release = core.hub.claim(exchange.principal, max);
+  if (!release) throw new ProtocolError(-32000, `Too many listen streams: a caller holds at most ${max} open subscriptions/listen streams (maxListenStreams); close one first`, { maxListenStreams: max }, 429);
   exchange.notify(acknowledgement(message.id, filter));
-  const remove = core.hub.add(listenStream(message.id, filter, (m) => exchange.notify(m)));
-  const signal = exchange.signal;
-  await new Promise<void>((resolve) => {
-    if (!signal || signal.aborted) return resolve();
-    signal.addEventListener("abort", () => resolve(), { once: true });
-  });
-  remove();
+  const { listener, interest } = listenStream(message.id, filter, (m) => exchange.notify(m));
+  const registration = core.hub.add(listener, interest);
+  try {
+    const signal = exchange.signal;
+    await new Promise<void>((resolve) => {
+      if (!signal || signal.aborted) return resolve();
+      signal.addEventListener("abort", () => resolve(), { once: true });
+    });
+  } finally {
+    registration.remove();
+    release();
+  }
   return undefined;
+}
+
+/** The distinct URIs a listen stream subscribes to: -32602 past `maxSubscriptions` of them, or for one longer than `maxSubscriptionUriLength`. */
+function boundedSubscriptions(core: ServerCore, requested: string[]): string[] {
+  const uris = [...new Set(requested)];
+  const max = core.options.maxSubscriptions ?? MAX_SUBSCRIPTIONS;
+  if (uris.length > max) throw new ProtocolError(JSONRPC.invalidParams, `Invalid params: subscriptions/listen takes at most ${max} resourceSubscriptions (maxSubscriptions); this one has ${uris.length}`, { maxSubscriptions: max, count: uris.length }, 400);
+  const longest = core.options.maxSubscriptionUriLength ?? MAX_SUBSCRIPTION_URI_LENGTH;
+  const at = requested.findIndex((uri) => uri.length > longest);
+  if (at >= 0) throw new ProtocolError(JSONRPC.invalidParams, `Invalid params: resourceSubscriptions[${at}] has ${requested[at]!.length} characters; a subscribed uri has at most ${longest} (maxSubscriptionUriLength)`, { maxUriLength: longest, index: at }, 400);
+  return uris;
 }
 
 export { fail };

@@ -24,6 +24,8 @@ export interface NodeResponseLike {
   write(chunk: Uint8Array): boolean;
   end(chunk?: Uint8Array | string): unknown;
   flushHeaders?(): void;
+  /** Cuts the connection (a stream the server gave up on: see pump). */
+  destroy?(): unknown;
   on(event: string, listener: (...args: any[]) => void): unknown;
   once(event: string, listener: (...args: any[]) => void): unknown;
   readonly writableEnded: boolean;
@@ -134,19 +136,28 @@ export async function writeWebResponse(web: Response, response: NodeResponseLike
   await pump(web.body, response);
 }
 
-/** Writes a body stream to node with backpressure, until it ends or the client leaves; then ends the response. */
+/**
+ * Writes a body stream to node with backpressure, until it ends or the client leaves; then ends
+ * the response. A stream that errors (the server closed a stream its client let fill up, see
+ * http-stream.ts) cuts the connection instead, even while waiting for a client that does not read.
+ */
 export async function pump(body: ReadableStream<Uint8Array>, response: NodeResponseLike): Promise<void> {
   const reader = body.getReader();
   let gone = false;
+  let failed = false;
   let drained: (() => void) | undefined;
   response.on("close", () => {
     gone = true;
     drained?.();
     void reader.cancel().catch(() => undefined);
   });
+  reader.closed.catch(() => {
+    failed = true;
+    drained?.();
+  });
   for (;;) {
-    const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-    if (done || !value || gone) break;
+    const { done, value } = await reader.read().catch(() => ((failed = true), { done: true, value: undefined }));
+    if (done || !value || gone || failed) break;
     if (!response.write(value)) {
       await new Promise<void>((resolve) => {
         drained = resolve;
@@ -154,7 +165,8 @@ export async function pump(body: ReadableStream<Uint8Array>, response: NodeRespo
       });
     }
   }
-  if (!response.writableEnded) response.end();
+  if (failed && !gone && response.destroy) response.destroy();
+  else if (!response.writableEnded) response.end();
 }
 
 /**

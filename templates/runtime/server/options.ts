@@ -18,10 +18,16 @@ export interface ServerOptionsBase extends RegistryOptions {
   validateResults?: boolean | undefined;
   /** Cache hints for `server/discover` (default ttlMs 0, private). */
   discoverCache?: { ttlMs: number; cacheScope: "public" | "private" } | undefined;
-  /** The most `resources/subscribe` URIs one legacy session holds at once (default 100): one more gets -32602. */
+  /** The most `resources/subscribe` URIs one legacy session holds at once, and the most `resourceSubscriptions` one `subscriptions/listen` names (default 100): one more gets -32602. */
   maxSubscriptions?: number | undefined;
-  /** The longest URI `resources/subscribe` takes, in characters (default 2,048): a longer one gets -32602. */
+  /** The longest URI `resources/subscribe` or a `subscriptions/listen` stream takes, in characters (default 2,048): a longer one gets -32602. */
   maxSubscriptionUriLength?: number | undefined;
+  /**
+   * The most `subscriptions/listen` streams one caller holds open at once in this process
+   * (default 100): one more gets -32000 (HTTP 429). A caller is the request's principal (with
+   * the fetch handler's `auth`, the token's subject and client); every caller without one counts as one.
+   */
+  maxListenStreams?: number | undefined;
   /** Rounds of input a legacy session runs before giving up (default 8). */
   maxInputRounds?: number | undefined;
   /** Internal errors (handler exceptions, invalid results): the client only sees -32603. Default: stderr. */

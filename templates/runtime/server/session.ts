@@ -4,6 +4,7 @@
 // the answers.
 import { capabilityFor, missingCapabilities, markedState } from "./context.js";
 import { answerForError, callHandler, completeResult, fail, isInputRequired, methodInfo, validateRequest, type ServerCore } from "./core.js";
+import { MAX_SUBSCRIPTIONS, MAX_SUBSCRIPTION_URI_LENGTH, type Registration } from "./listen.js";
 import type { Exchange } from "./modern.js";
 import { issueData, isObject, JSONRPC, ProtocolError, resultResponse } from "../shared/messages.js";
 import type { SessionChange, SessionRecord } from "../stores/store.js";
@@ -36,9 +37,7 @@ export interface Session {
 let idPrefix: string | undefined;
 let nextId = 0;
 
-/** Default bounds of `resources/subscribe` per session (ServerOptionsBase.maxSubscriptions, maxSubscriptionUriLength). */
-export const MAX_SUBSCRIPTIONS = 100;
-export const MAX_SUBSCRIPTION_URI_LENGTH = 2_048;
+export { MAX_SUBSCRIPTIONS, MAX_SUBSCRIPTION_URI_LENGTH } from "./listen.js";
 
 /** Requests in flight by id. JSON-RPC ids should be unique, but a client may reuse one: each is cancelled. */
 export class InFlight {
@@ -76,25 +75,45 @@ export class InFlight {
  * HTTP session does not, its store logs them for its GET streams.
  */
 export function createSession(core: ServerCore, id: string, listen = true): Session {
+  const registration = listen ? core.hub.add({ deliver: (m) => void (session.binding !== undefined && session.send?.(m)) }, { methods: "all", uris: [] }) : undefined;
   const session: Session = {
     id,
-    subscriptions: new Set(),
+    subscriptions: registration ? new IndexedUris(registration) : new Set(),
     pending: new Map(),
     inflight: new InFlight(),
     close: () => {
-      remove();
+      registration?.remove();
       session.inflight.cancelAll();
       for (const resolve of session.pending.values()) resolve({ jsonrpc: "2.0", id: null, error: { code: JSONRPC.internalError, message: "Session closed" } });
       session.pending.clear();
     },
   };
-  const remove = listen
-    ? core.hub.add({
-        wants: (m) => session.binding !== undefined && (m.method !== "notifications/resources/updated" || session.subscriptions.has(String(m.params?.["uri"]))),
-        deliver: (m) => session.send?.(m),
-      })
-    : () => undefined;
   return session;
+}
+
+/** The URIs a session that hears the hub subscribed to, filed in the hub as they change (a resource update finds the session by its URI). */
+class IndexedUris extends Set<string> {
+  readonly #registration: Registration;
+
+  constructor(registration: Registration) {
+    super();
+    this.#registration = registration;
+  }
+
+  override add(uri: string): this {
+    this.#registration.subscribe(uri);
+    return super.add(uri);
+  }
+
+  override delete(uri: string): boolean {
+    this.#registration.unsubscribe(uri);
+    return super.delete(uri);
+  }
+
+  override clear(): void {
+    for (const uri of this) this.#registration.unsubscribe(uri);
+    super.clear();
+  }
 }
 
 /** What the store keeps of a session (the principal is the transport's to add). */
