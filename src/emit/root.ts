@@ -22,7 +22,7 @@ export function namespaceOf(dir: string): string {
 
 /**
  * The revision whose handler types a multi-revision server uses: the newest stateless one (its
- * MRTR-style handlers serve legacy sessions too), else the newest of all.
+ * MRTR-style handlers serve sessions too), else the newest of all.
  */
 export function handlerRevision(units: readonly RootUnit[]): RootUnit {
   const ranked = units.map((unit) => ({

@@ -51,3 +51,17 @@ describe("file references in comments and docs", () => {
     expect([...new Set(missing)]).toEqual([]);
   });
 });
+
+describe("one pair of names for the two eras", () => {
+  // The eras are "stateless" (2026-07-28 on) and "session" (an initialize handshake); "modern" and
+  // "legacy" named the same two on the client's side. Quoted words of others are not ours.
+  const OTHERS = [/"legacy\s+behaviour"/g, /warns: "legacy/g, /Legacy octal/g];
+  it("src/, templates/, docs/ and README.md say neither 'modern' nor 'legacy'", () => {
+    const files = [...filesUnder("src"), ...filesUnder("templates"), ...filesUnder("docs"), join(REPO_ROOT, "README.md")].filter((path) => /\.(ts|hbs|md)$/.test(path));
+    const found = files.flatMap((path) => {
+      const text = OTHERS.reduce((t, quoted) => t.replace(quoted, ""), readFileSync(path, "utf8"));
+      return [...text.matchAll(/\b(modern|legacy)\b/gi)].map((m) => `${relative(REPO_ROOT, path)}: ${m[0]}`);
+    });
+    expect(found).toEqual([]);
+  });
+});

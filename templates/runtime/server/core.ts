@@ -1,6 +1,6 @@
 // The revision-independent core of a generated server: its bindings, options and the steps every
 // request goes through (validation, the handler call, result completion). Era-specific
-// pipelines live in modern.ts and session.ts.
+// pipelines live in stateless.ts and session.ts.
 import { McpErrorBase } from "../shared/errors.js";
 import { COMPLETE, META } from "../shared/protocol.js";
 import { createContext, isInputRequired, type ContextSetup } from "./context.js";

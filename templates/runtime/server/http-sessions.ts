@@ -1,4 +1,4 @@
-// The legacy sessions of a Streamable HTTP server (`Mcp-Session-Id`, 2025-11-25 and earlier), kept
+// The sessions of a Streamable HTTP server (`Mcp-Session-Id`, 2025-11-25 and earlier), kept
 // in the fetch handler's store: bounded in number, closed when idle, bound to the principal that
 // opened them. A replica holds a *view* of a session only while it serves one of its requests or
 // one of its GET streams: the view carries what cannot leave the process (requests in flight,

@@ -1,4 +1,4 @@
-// The one bound of every stream the HTTP server sends (SSE): a legacy session's GET stream, a
+// The one bound of every stream the HTTP server sends (SSE): a session's GET stream, a
 // `subscriptions/listen` stream, a request answered as SSE. Each queues its events in a web
 // ReadableStream counted in bytes, for a client that reads slowly or not at all (on top of what
 // node and the kernel buffer). What a stream does at its high-water mark depends on where else

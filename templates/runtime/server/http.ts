@@ -1,7 +1,7 @@
 // Streamable HTTP as a web-standard `(Request) => Promise<Response>`: mounts in Hono, Deno, Bun or
 // Workers, and in node:http through toNodeListener, which reaches the same handler without web
 // Request and Response objects (http-reply.ts, http-node.ts). Stateless requests are answered one by one;
-// legacy clients get sessions (`Mcp-Session-Id`, a GET stream, DELETE). Everything that can be
+// session-era clients get sessions (`Mcp-Session-Id`, a GET stream, DELETE). Everything that can be
 // checked without the body (path, method, Host/Origin, Content-Type, Content-Length) is checked
 // before a byte of it is read; the body is then read up to a limit and decoded once.
 import { BodyRefusal, DEFAULT_MAX_BODY_BYTES, decodeBody, readBody, refuseBeforeReading } from "./http-body.js";
@@ -29,7 +29,7 @@ export interface FetchHandlerOptions extends OriginOptions {
   auth?: AuthOptions;
   /**
    * The principal of a request (default with `auth`: the token's subject and client): sealed
-   * request states and legacy sessions are bound to it. It reads the request's method, URL,
+   * request states and sessions are bound to it. It reads the request's method, URL,
    * headers and signal; the body is the handler's (read already, or, under toNodeListener, absent).
    */
   principal?: (request: Request) => string | undefined | Promise<string | undefined>;
@@ -39,31 +39,31 @@ export interface FetchHandlerOptions extends OriginOptions {
   path?: string;
   /** The largest POST body in bytes (default 4 MiB): a larger one gets 413, and is not read past the limit. */
   maxBodyBytes?: number;
-  /** Legacy sessions idle longer than this are closed, with their GET streams (ms, default 30 minutes). */
+  /** Sessions idle longer than this are closed, with their GET streams (ms, default 30 minutes). */
   sessionIdleMs?: number;
-  /** The most legacy sessions held at once (default 10,000). */
+  /** The most sessions held at once (default 10,000). */
   maxSessions?: number;
-  /** The most legacy sessions one principal holds at once (default 100), so that one caller never evicts another's; sessions without a principal count toward `maxSessions` only. */
+  /** The most sessions one principal holds at once (default 100), so that one caller never evicts another's; sessions without a principal count toward `maxSessions` only. */
   maxSessionsPerPrincipal?: number;
   /** When `maxSessions` (or the principal's `maxSessionsPerPrincipal`) are open: close the least recently used one (default), or refuse the new one with 503. */
   whenSessionsFull?: "evict-oldest" | "refuse";
   /**
-   * Where legacy sessions, their GET streams' events and the notifications of other replicas
+   * Where sessions, their GET streams' events and the notifications of other replicas
    * live. Default: `memoryStore()`, this process alone. Give every replica the same shared store
    * (`redisStore(client)` from stores/redis.ts) to serve one client from any of them.
    */
   store?: McpStore;
-  /** Events each legacy session keeps for a GET stream that reconnects with `Last-Event-ID` (default 100). */
+  /** Events each session keeps for a GET stream that reconnects with `Last-Event-ID` (default 100). */
   eventWindow?: number;
   /**
    * The largest answer a client may POST to a request the server sent it (elicitation, sampling,
-   * roots) on a legacy session, in bytes (default 1 MiB): a larger one gets 413, and the request
+   * roots) on a session, in bytes (default 1 MiB): a larger one gets 413, and the request
    * awaiting it fails with an error saying so (a shared store keeps the answer until its replica takes it).
    */
   maxAnswerBytes?: number;
   /**
    * The bytes of events any server-sent stream queues for a client that reads slowly or not at
-   * all, beyond what node and the kernel buffer (default 64 KiB). At the mark a legacy GET stream
+   * all, beyond what node and the kernel buffer (default 64 KiB). At the mark a session's GET stream
    * pauses (its events wait in the session's log); a `subscriptions/listen` stream or a request
    * answered as SSE is closed (its request cancelled): nothing else would keep its events.
    */
@@ -86,8 +86,8 @@ interface HttpContext {
   server: McpServer;
   options: FetchHandlerOptions;
   sessions: SessionTable;
-  /** The server serves legacy sessions (it was generated with a revision that has `initialize`). */
-  legacy: boolean;
+  /** The server serves sessions (it was generated with a revision that has `initialize`). */
+  servesSessions: boolean;
   /** Set with the `auth` option. */
   resource: ResourceServer | undefined;
 }
@@ -96,7 +96,7 @@ export function toFetchHandler(server: McpServer, options: FetchHandlerOptions =
   const limits = { idleMs: options.sessionIdleMs ?? 30 * 60_000, maxSessions: options.maxSessions ?? 10_000, maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? 100, whenFull: options.whenSessionsFull ?? "evict-oldest", eventWindow: options.eventWindow ?? 100 } as const;
   const sessions = new SessionTable(server, options.store ?? memoryStore(), limits);
   const resource = options.auth ? resourceServer(options.auth) : undefined;
-  const context: HttpContext = { server, options, sessions, legacy: server.versions.session.length > 0, resource };
+  const context: HttpContext = { server, options, sessions, servesSessions: server.versions.session.length > 0, resource };
   const handler = async (request: Request): Promise<Response> => toResponse(await answer(context, webRequest(request)));
   // toNodeListener serves node's requests with the same answers, without web Requests and Responses.
   NODE_HANDLERS.set(handler, async (request, response) => writeReply(await answer(context, nodeRequest(request, response)), response));
@@ -110,8 +110,8 @@ async function answer(context: HttpContext, request: HttpRequest): Promise<Reply
   const metadata = resource && metadataResponse(resource, request.method, path);
   if (metadata) return metadata;
   if (options.path !== undefined && path !== options.path) return new Reply(404, { "content-type": TEXT_TYPE }, "Not Found");
-  const allowed = context.legacy ? "GET, POST, DELETE" : "POST";
-  if (request.method !== "POST" && (!context.legacy || (request.method !== "GET" && request.method !== "DELETE"))) return new Reply(405, { allow: allowed });
+  const allowed = context.servesSessions ? "GET, POST, DELETE" : "POST";
+  if (request.method !== "POST" && (!context.servesSessions || (request.method !== "GET" && request.method !== "DELETE"))) return new Reply(405, { allow: allowed });
   const origin = checkHostAndOrigin(request, options);
   if (origin) return jsonReply(errorResponse(null, -32000, origin), 403);
   const auth = resource ? await authenticate(resource, request, (error) => context.server.reportError(error)) : undefined;
@@ -193,7 +193,7 @@ async function answerPost(context: HttpContext, request: HttpRequest, body: Reco
   const message = body as unknown as JsonRpcRequest;
   const headers: Record<string, string> = {};
   let session = found;
-  if (!session && context.legacy && context.server.opensSession(message)) {
+  if (!session && context.servesSessions && context.server.opensSession(message)) {
     session = context.server.createSession(crypto.randomUUID(), { listen: false });
     headers[SESSION_HEADER] = session.id;
   }
@@ -225,14 +225,14 @@ function storeFailure(context: HttpContext, error: unknown, id: string | number 
 }
 
 /**
- * The legacy session a request names, when the server keeps sessions, acquired (the caller
+ * The session a request names, when the server keeps sessions, acquired (the caller
  * releases it): 404 when it is unknown (or belongs to another principal), 400 when its
  * `MCP-Protocol-Version` is not the session's, 503 when the store cannot say. A server without
- * legacy revisions ignores the header (2026-07-28: "ignore it").
+ * session-era revisions ignores the header (2026-07-28: "ignore it").
  */
 async function legacySession(context: HttpContext, request: HttpRequest, principal: string | undefined, body: Record<string, unknown> | undefined): Promise<Session | undefined | Reply> {
   const id = request.headers.get(HEADER.sessionId);
-  if (id === null || !context.legacy) return undefined;
+  if (id === null || !context.servesSessions) return undefined;
   const requestId = idOf(body);
   let session: Session | undefined;
   try {

@@ -1,5 +1,5 @@
 // Server-initiated notifications: `subscriptions/listen` streams of stateless clients and the
-// sessions of legacy clients, fed by the server's notify methods.
+// sessions of session-era clients, fed by the server's notify methods.
 import { META } from "../shared/protocol.js";
 import { notification } from "../shared/messages.js";
 import type { JsonObject, JsonRpcNotification, RequestId } from "./types.js";
@@ -22,7 +22,7 @@ export type Change = keyof typeof CHANGES;
 const UPDATED = "notifications/resources/updated";
 
 /**
- * Default bounds of what a client subscribes to: URIs per legacy session or per listen stream,
+ * Default bounds of what a client subscribes to: URIs per session or per listen stream,
  * and their length (ServerOptionsBase.maxSubscriptions, maxSubscriptionUriLength); listen
  * streams one caller holds open (maxListenStreams).
  */
@@ -59,7 +59,7 @@ export interface Interest {
   uris: Iterable<string>;
 }
 
-/** A listener's place in the hub: its resources may change (a legacy session's subscriptions). */
+/** A listener's place in the hub: its resources may change (a session's subscriptions). */
 export interface Registration {
   subscribe(uri: string): void;
   unsubscribe(uri: string): void;
@@ -107,7 +107,7 @@ class Index {
  * store) hears every announcement too, and brings in those of other replicas (`receive`).
  */
 export class NotificationHub {
-  /** Listeners of every notification but resource updates (legacy sessions). */
+  /** Listeners of every notification but resource updates (sessions). */
   readonly #all = new Set<Listener>();
   readonly #byMethod = new Index();
   readonly #byUri = new Index();

@@ -18,7 +18,7 @@ export interface ServerOptionsBase extends RegistryOptions {
   validateResults?: boolean | undefined;
   /** Cache hints for `server/discover` (default ttlMs 0, private). */
   discoverCache?: { ttlMs: number; cacheScope: "public" | "private" } | undefined;
-  /** The most `resources/subscribe` URIs one legacy session holds at once, and the most `resourceSubscriptions` one `subscriptions/listen` names (default 100): one more gets -32602. */
+  /** The most `resources/subscribe` URIs one session holds at once, and the most `resourceSubscriptions` one `subscriptions/listen` names (default 100): one more gets -32602. */
   maxSubscriptions?: number | undefined;
   /** The longest URI `resources/subscribe` or a `subscriptions/listen` stream takes, in characters (default 2,048): a longer one gets -32602. */
   maxSubscriptionUriLength?: number | undefined;
@@ -28,7 +28,7 @@ export interface ServerOptionsBase extends RegistryOptions {
    * the fetch handler's `auth`, the token's subject and client); every caller without one counts as one.
    */
   maxListenStreams?: number | undefined;
-  /** Rounds of input a legacy session runs before giving up (default 8). */
+  /** Rounds of input a session runs before giving up (default 8). */
   maxInputRounds?: number | undefined;
   /** Internal errors (handler exceptions, invalid results): the client only sees -32603. Default: stderr. */
   onError?: ((error: unknown, context: { method?: string | undefined }) => void) | undefined;

@@ -1,7 +1,7 @@
 // The server object the generated `createServer` returns: one dispatcher for every revision it
-// was generated with, stateless (2026-07-28 and later) and session-based (legacy) alike.
+// was generated with, stateless (2026-07-28 and later) and session-based alike.
 import { announce, createCore, fail, reportError, type ServerCore } from "./core.js";
-import { claimedVersion, handleStateless, type Exchange } from "./modern.js";
+import { claimedVersion, handleStateless, type Exchange } from "./stateless.js";
 import { classify, isObject, JSONRPC } from "../shared/messages.js";
 import { createSession, handleSessionMessage, handleSessionRequest, isInitialize, restoreSession, type Session } from "./session.js";
 import type { SessionRecord } from "../stores/store.js";
@@ -11,12 +11,12 @@ import { HEADER } from "../shared/protocol.js";
 import type { Definition, DefinitionKind } from "./define.js";
 import type { Registry } from "./registry.js";
 
-export type { Exchange } from "./modern.js";
+export type { Exchange } from "./stateless.js";
 export type { Session } from "./session.js";
 
 /** What a transport passes along with a message. */
 export interface TransportInfo extends Partial<Exchange> {
-  /** The legacy session of the connection (stdio) or of `Mcp-Session-Id` (HTTP). */
+  /** The session of the connection (stdio) or of `Mcp-Session-Id` (HTTP). */
   session?: Session;
 }
 
@@ -32,11 +32,11 @@ export interface McpServer {
   /** The HTTP status a Streamable HTTP server answers a response with (200 unless an error says otherwise). */
   statusOf(response: JsonRpcResponse): number;
   /**
-   * A new legacy session (transports create one per stdio process or `initialize`). `listen:
+   * A new session (transports create one per stdio process or `initialize`). `listen:
    * false`: it does not hear notifications itself (an HTTP store logs them for its GET streams).
    */
   createSession(id: string, options?: { listen?: boolean }): Session;
-  /** A legacy session rebuilt from its store's record (undefined when its version is not served here). */
+  /** A session rebuilt from its store's record (undefined when its version is not served here). */
   restoreSession(record: SessionRecord): Session | undefined;
   /**
    * Connects a transport's store: every announcement also goes to `publish`; `receive` brings
@@ -46,9 +46,9 @@ export interface McpServer {
   relayNotifications(publish: (message: JsonRpcNotification) => void): { receive(message: JsonRpcNotification): void; close(): void };
   /** Reports a failure of a transport through the server's onError (default: stderr). */
   reportError(error: unknown): void;
-  /** True for a request that opens a legacy session (`initialize` without a stateless envelope). */
+  /** True for a request that opens a session (`initialize` without a stateless envelope). */
   opensSession(request: { method: string; params?: Record<string, unknown> }): boolean;
-  /** Announces changes to listening clients: `subscriptions/listen` streams and legacy sessions. */
+  /** Announces changes to listening clients: `subscriptions/listen` streams and sessions. */
   notify: {
     toolsListChanged(): void;
     promptsListChanged(): void;
@@ -161,8 +161,8 @@ function headerClaimsStateless(core: ServerCore, headers: Headers | undefined): 
 }
 
 /**
- * A legacy client's `initialize` on a server that serves only stateless revisions: the error names
- * the versions it does speak (legacy clients have no way forward but to show it).
+ * A session-era client's `initialize` on a server that serves only stateless revisions: the error names
+ * the versions it does speak (session-era clients have no way forward but to show it).
  */
 function legacyClientRefused(core: ServerCore, request: { id: string | number; params?: Record<string, unknown> }): JsonRpcResponse {
   const supported = [...new Set(core.stateless.map((b) => b.version))];

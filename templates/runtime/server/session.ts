@@ -1,17 +1,17 @@
-// Sessions of the legacy era (2025-11-25 and earlier): `initialize` opens them, and the server
+// Sessions of the session era (2025-11-25 and earlier): `initialize` opens them, and the server
 // may send requests to the client. Handlers are written MRTR-style for both eras: here an
 // input_required result becomes real requests to the client, and the handler runs again with
 // the answers.
 import { capabilityFor, missingCapabilities, markedState } from "./context.js";
 import { answerForError, callHandler, completeResult, fail, isInputRequired, methodInfo, validateRequest, type ServerCore } from "./core.js";
 import { MAX_SUBSCRIPTIONS, MAX_SUBSCRIPTION_URI_LENGTH, type Registration } from "./listen.js";
-import type { Exchange } from "./modern.js";
+import type { Exchange } from "./stateless.js";
 import { issueData, isObject, JSONRPC, ProtocolError, resultResponse } from "../shared/messages.js";
 import type { SessionChange, SessionRecord } from "../stores/store.js";
 import type { ClientFacts, JsonObject, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, LogLevel, RequestId, RevisionBinding } from "./types.js";
 import { LOG_LEVELS } from "./types.js";
 
-/** One legacy session: a stdio process, or an HTTP `Mcp-Session-Id`. */
+/** One session: a stdio process, or an HTTP `Mcp-Session-Id`. */
 export interface Session {
   readonly id: string;
   binding?: RevisionBinding;
@@ -149,7 +149,7 @@ export function isInitialize(core: ServerCore, method: string): boolean {
   return core.session.some((b) => b.initializeMethod === method);
 }
 
-/** Handles a request of a legacy session. */
+/** Handles a request of a session. */
 export async function handleSessionRequest(core: ServerCore, session: Session, message: JsonRpcRequest, exchange: Exchange): Promise<JsonRpcResponse> {
   const controller = session.inflight.start(message.id);
   if (exchange.signal?.aborted) controller.abort();
@@ -189,7 +189,7 @@ function initialize(core: ServerCore, session: Session, message: JsonRpcRequest)
 }
 
 /**
- * The methods a legacy server answers itself (from the legacy prose): ping, log level,
+ * The methods a session-era server answers itself (from the session-era prose): ping, log level,
  * subscriptions (only when the server declared `resources.subscribe`, and bounded). A change is
  * answered once the session's store has it (else the request fails).
  */

@@ -1,5 +1,5 @@
 // The stdio transport: newline-delimited JSON-RPC on stdin/stdout. stdout carries protocol
-// messages only; diagnostics go to stderr. One process is one legacy session when the client
+// messages only; diagnostics go to stderr. One process is one session when the client
 // opens with `initialize`; stateless requests are served as they come. Lines are framed in
 // linear time up to `maxMessageBytes`; a cancelled request gets no response; while stdout is
 // full, stdin is not read (so an unread stdout cannot make the server buffer without bound).

@@ -8,7 +8,7 @@ import type { JsonRpcId, JsonRpcMessage } from "./jsonrpc.js";
 export interface TransportSendOptions {
   /** The incoming request this message answers or relates to. */
   relatedRequestId?: JsonRpcId | undefined;
-  /** Resume an interrupted stream from this event id (legacy Streamable HTTP). */
+  /** Resume an interrupted stream from this event id (session-era Streamable HTTP). */
   resumptionToken?: string | undefined;
   onresumptiontoken?: ((token: string) => void) | undefined;
   /**
@@ -37,13 +37,13 @@ export interface Transport {
   onclose?(): void;
   onerror?(error: Error): void;
   onmessage?(message: JsonRpcMessage, extra?: unknown): void;
-  /** The legacy Streamable HTTP session id, once the server assigned one. */
+  /** The session-era Streamable HTTP session id, once the server assigned one. */
   sessionId?: string | undefined;
-  /** Told the negotiated protocol version after a legacy `initialize`. */
+  /** Told the negotiated protocol version after a session-era `initialize`. */
   setProtocolVersion?(version: string): void;
   /** True when every request has its own response stream (Streamable HTTP). */
   readonly hasPerRequestStream?: boolean | undefined;
-  /** Told of what arrived that is not a message the client may act on (stdout noise, a request a modern server may not send). */
+  /** Told of what arrived that is not a message the client may act on (stdout noise, a request a stateless server may not send). */
   onProtocolNoise?(line: string, reason: string): void;
 }
 

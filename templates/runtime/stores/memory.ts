@@ -1,4 +1,4 @@
-// The store of one process, and the default: legacy sessions in a map kept in least-recently-used
+// The store of one process, and the default: sessions in a map kept in least-recently-used
 // order (so that sweeps and evictions look at the oldest first), each with its bounded event log
 // and its open GET streams. Nothing leaves the process, so there is nothing to forward or relay.
 import { changedRecord, wantsNotification, type ChangeOutcome, type CreatedSession, type McpStore, type SessionChange, type SessionRecord, type StoreLimits, type StoreListener, type StoredEvent } from "./store.js";

@@ -1,5 +1,5 @@
 // What a Streamable HTTP server keeps between requests, behind one interface so that several
-// replicas of a server can share it: legacy sessions (protocol version, client facts, log level,
+// replicas of a server can share it: sessions (protocol version, client facts, log level,
 // subscriptions, idle expiry), the events of their GET streams (kept with ids, so that a
 // `Last-Event-ID` reconnect to any replica replays what was missed), and what one replica tells
 // the others (a notification for their `subscriptions/listen` streams, a client's answer to a
@@ -9,7 +9,7 @@
 import type { ClientFacts, JsonRpcMessage, JsonRpcNotification, LogLevel } from "../shared/messages.js";
 
 /**
- * A legacy session as the store keeps it: everything a replica needs to serve its next request,
+ * A session as the store keeps it: everything a replica needs to serve its next request,
  * and nothing that grows with what the session does (its subscriptions are kept beside it, read
  * only by subscribe, unsubscribe and the delivery of resource updates).
  */

@@ -195,7 +195,7 @@ async function inputRequiredAnswer(core: ServerCore, binding: RevisionBinding, i
 /**
  * `subscriptions/listen`: acknowledges the filter the server honours, then delivers matching
  * notifications until the client goes away (no answer then) or the server closes (a final result).
- * Its resources are bounded as a legacy session's are, and its caller's open streams in number.
+ * Its resources are bounded as a session's are, and its caller's open streams in number.
  */
 async function listen(core: ServerCore, message: JsonRpcRequest, _client: ClientFacts, exchange: Exchange): Promise<JsonRpcResponse | undefined> {
   const requested = (message.params?.["notifications"] ?? {}) as SubscriptionFilter;
