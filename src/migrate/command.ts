@@ -9,7 +9,7 @@ import { readRevision, specRootFrom, type SchemaSource } from "../schema/resolve
 import { readPins } from "../schema/revisions.js";
 import { eraConstants } from "./eras.js";
 import { Explainer } from "./explain.js";
-import { findItems } from "./findings.js";
+import { findItems } from "./items.js";
 import { meaningsOf, type Sides } from "./meanings.js";
 import { currentRevision, generateNewOutput, pathMapper, readCurrentOutput } from "./output.js";
 import { checkProject, requireProject } from "./program.js";

@@ -29,7 +29,7 @@ export interface MigrateReport {
 }
 
 /** An item before its diff entry is attached: `entry` when it was found from one, `subject` for the compiler's diagnostics. */
-export interface Finding {
+export interface FoundItem {
   file: string;
   line: number;
   column: number;

@@ -7,7 +7,7 @@ import { excessKeys } from "./keys.js";
 import { changedLiterals } from "./literals.js";
 import type { Meanings } from "./meanings.js";
 import { projectDiagnostics, type CheckedProject } from "./program.js";
-import { changeOf, type Finding, type MigrateItem } from "./types.js";
+import { changeOf, type FoundItem, type MigrateItem } from "./types.js";
 
 // tsc's "Object literal may only specify known properties, and 'x' does not exist in type 'T'."
 const EXCESS_PROPERTY = 2353;
@@ -15,10 +15,10 @@ const EXCESS_PROPERTY = 2353;
 /** Every item of the project, all at once: the compiler's errors, the excess keys it has not reported yet, the changed literals. */
 export function findItems(checked: CheckedProject, meanings: Meanings, explainer: Explainer): MigrateItem[] {
   const diagnostics = projectDiagnostics(checked);
-  const findings = [...diagnostics.map((d) => diagnosticFinding(checked, d)), ...keyFindings(checked, diagnostics), ...literalFindings(checked, meanings)];
+  const findings = [...diagnostics.map((d) => diagnosticItem(checked, d)), ...keyItems(checked, diagnostics), ...literalItems(checked, meanings)];
   const taken = new Set<string>();
   const items: MigrateItem[] = [];
-  for (const finding of findings.sort(compareFindings)) {
+  for (const finding of findings.sort(compareFound)) {
     const where = `${finding.file}:${finding.line}:${finding.column}`;
     // A literal where the compiler already reports (a removed method's handler key) is that error.
     if (finding.kind === "literal" && taken.has(where)) continue;
@@ -29,17 +29,17 @@ export function findItems(checked: CheckedProject, meanings: Meanings, explainer
   return items;
 }
 
-function compareFindings(a: Finding, b: Finding): number {
+function compareFound(a: FoundItem, b: FoundItem): number {
   const kinds = ["type-error", "literal"];
   return byText(a.file, b.file) || a.line - b.line || a.column - b.column || kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || byText(a.message, b.message);
 }
 
-function place(checked: CheckedProject, file: TypeScript.SourceFile, start: number): Pick<Finding, "file" | "line" | "column"> {
+function place(checked: CheckedProject, file: TypeScript.SourceFile, start: number): Pick<FoundItem, "file" | "line" | "column"> {
   const { line, character } = file.getLineAndCharacterOfPosition(start);
   return { file: relative(checked.root, file.fileName).split(sep).join("/"), line: line + 1, column: character + 1 };
 }
 
-function diagnosticFinding(checked: CheckedProject, diagnostic: TypeScript.Diagnostic): Finding {
+function diagnosticItem(checked: CheckedProject, diagnostic: TypeScript.Diagnostic): FoundItem {
   const message = checked.ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
   const subject = subjectOf(diagnostic.messageText, diagnostic.code);
   if (!diagnostic.file) return { file: "", line: 0, column: 0, kind: "type-error", message, subject };
@@ -47,7 +47,7 @@ function diagnosticFinding(checked: CheckedProject, diagnostic: TypeScript.Diagn
 }
 
 /** Excess keys, minus those tsc reports itself (the first of an object whose other keys are right). */
-function keyFindings(checked: CheckedProject, diagnostics: TypeScript.Diagnostic[]): Finding[] {
+function keyItems(checked: CheckedProject, diagnostics: TypeScript.Diagnostic[]): FoundItem[] {
   const reported = new Set(diagnostics.filter((d) => d.code === EXCESS_PROPERTY && d.file).map((d) => `${d.file!.fileName}:${d.start}`));
   return excessKeys(checked)
     .filter((k) => !reported.has(`${k.file.fileName}:${k.node.getStart(k.file)}`))
@@ -59,7 +59,7 @@ function keyFindings(checked: CheckedProject, diagnostics: TypeScript.Diagnostic
     }));
 }
 
-function literalFindings(checked: CheckedProject, meanings: Meanings): Finding[] {
+function literalItems(checked: CheckedProject, meanings: Meanings): FoundItem[] {
   return changedLiterals(checked, meanings).map((l) => ({
     ...place(checked, l.file, l.node.getStart(l.file)),
     kind: "literal" as const,
