@@ -7,7 +7,7 @@
 // `node examples/build.mjs` builds; run.mjs and tests call `ensureBuilt(name)`.
 import { createHash } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -48,10 +48,71 @@ function generate() {
   execFileSync(process.execPath, args, { stdio: "inherit" });
 }
 
-/** Builds when an input changed; resolves with the folder of the example's main.js. */
+const built = (stamp) => existsSync(join(DIST, ".stamp")) && readFileSync(join(DIST, ".stamp"), "utf8") === stamp;
+
+/**
+ * Builds when an input changed; resolves with the folder of the example's main.js. Processes
+ * started together (the conformance runner starts client scenarios in parallel) build once: one
+ * holds the lock and builds, the others wait for it and find the build done.
+ */
 export async function ensureBuilt(name) {
   const stamp = fingerprint();
-  if (existsSync(join(DIST, ".stamp")) && readFileSync(join(DIST, ".stamp"), "utf8") === stamp) return join(DIST, name);
+  if (built(stamp)) return join(DIST, name);
+  await withLock(join(EXAMPLES, ".build-lock"), () => (built(stamp) ? undefined : build(stamp)));
+  return join(DIST, name);
+}
+
+const LOCK_WAIT_MS = 10 * 60_000;
+
+/**
+ * Runs `work` holding `lock` (a folder: mkdir is atomic), waiting while another live process
+ * holds it; a lock whose process is gone is taken over. Exported for the test.
+ */
+export async function withLock(lock, work, waitMs = LOCK_WAIT_MS) {
+  const started = Date.now();
+  while (!tryLock(lock)) {
+    if (Date.now() - started > waitMs) throw new Error(`${lock} has been held for ${Math.round(waitMs / 1000)} s by process ${holder(lock)}: run \`npm run examples:build\` once, then start again`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function tryLock(lock) {
+  try {
+    mkdirSync(lock);
+  } catch (error) {
+    if (error.code !== "EEXIST") throw error;
+    const pid = holder(lock);
+    if (pid === undefined || alive(pid)) return false;
+    rmSync(lock, { recursive: true, force: true }); // its process died holding it
+    return tryLock(lock);
+  }
+  writeFileSync(join(lock, "pid"), String(process.pid));
+  return true;
+}
+
+function holder(lock) {
+  try {
+    return Number(readFileSync(join(lock, "pid"), "utf8")) || undefined;
+  } catch {
+    return undefined; // just made, its pid not yet written: alive
+  }
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
+function build(stamp) {
   if (!existsSync(join(ROOT, "dist/cli.js"))) execFileSync("npm", ["run", "--silent", "build"], { cwd: ROOT, stdio: "inherit" });
   generate();
   // Compile beside, then swap in: a build started in parallel never sees a half-written dist.
@@ -66,9 +127,8 @@ export async function ensureBuilt(name) {
     rmSync(DIST, { recursive: true, force: true });
     renameSync(temp, DIST);
   } catch {
-    rmSync(temp, { recursive: true, force: true }); // another build won the race
+    rmSync(temp, { recursive: true, force: true }); // another checkout's build won the race
   }
-  return join(DIST, name);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
