@@ -27,7 +27,13 @@ describe("JSDoc on the same line as the member it precedes applies to that membe
     expect(fullTypeOf("interface A { /** @minimum 1 */ [key: string]: number }", "A")).toEqual({
       kind: "object",
       properties: [],
-      indexSignature: { kind: "number", integer: true, minimum: 1 },
+      // An index signature's bare number is any JSON number (docs/validation.md); the tag still applies.
+      indexSignature: { kind: "number", integer: false, minimum: 1 },
+    });
+    expect(fullTypeOf("interface A { /** @TJS-type integer */ [key: string]: number }", "A")).toEqual({
+      kind: "object",
+      properties: [],
+      indexSignature: { kind: "number", integer: true },
     });
   });
 
