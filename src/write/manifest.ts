@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { GeneratorError } from "../errors.js";
-import { projectRoot } from "../schema/resolve.js";
+import { hashText, projectRoot } from "../project.js";
 import { byText } from "../model/order.js";
 import { isPlainRelativePath } from "./paths.js";
 
@@ -27,9 +26,8 @@ export interface Manifest {
 
 export const MANIFEST_FILE = ".mcp-gen.json";
 
-export function hashText(text: string | Buffer): string {
-  return createHash("sha256").update(text).digest("hex");
-}
+// Kept here for the modules that read manifests and hash alongside (src/project.ts defines it).
+export { hashText };
 
 /**
  * The manifest of a folder, or undefined when there is none (or it is not mcp-gen's). A
