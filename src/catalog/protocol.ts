@@ -4,7 +4,9 @@
 import { join, relative, resolve, sep } from "node:path";
 import { GeneratorError } from "../errors.js";
 import { generate, type EmitKind, type GenerateResult } from "../generate.js";
-import { projectRoot, readRevision, specRootFrom, type SchemaSource } from "../schema/resolve.js";
+import { projectRoot } from "../project.js";
+import { inputRoot, revisionReader } from "../schema/inputs.js";
+import type { SchemaSource } from "../schema/resolve.js";
 import { readPins } from "../schema/revisions.js";
 import { readManifest } from "../write/manifest.js";
 import type { SchemaReader } from "./eras.js";
@@ -36,19 +38,12 @@ export function pinnedRevisions(): string[] {
 }
 
 /**
- * Reads schemas as the generator does: from --spec-root or MCP_SPEC_ROOT, else from the project
- * cache, where a pinned revision that is missing is downloaded and checked against its pin (once:
- * a cached revision is read from disk, offline). Each revision is read once per reader.
+ * Reads schemas by the one input rule (src/schema/inputs.ts): from --spec-root or MCP_SPEC_ROOT,
+ * else from the project cache, where a pinned revision that is missing is downloaded and checked
+ * against its pin (once: a cached revision is read from disk, offline). Each revision is read once.
  */
 export function schemaReader(specRootOption: string | undefined): SchemaReader {
-  const specRoot = specRootFrom(specRootOption);
-  const fetchMissing = !specRootOption && !process.env["MCP_SPEC_ROOT"];
-  const read = new Map<string, Promise<SchemaSource>>();
-  return (revision) => {
-    let source = read.get(revision);
-    if (!source) read.set(revision, (source = readRevision(revision, specRoot, { fetchMissing })));
-    return source;
-  };
+  return revisionReader(inputRoot(specRootOption));
 }
 
 export function readProtocolOutput(dir: string): ProtocolOutput {
