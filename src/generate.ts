@@ -74,15 +74,15 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   const inputs = inputsHash(units, settings);
   const manifest = readManifest(request.outDir);
   // --check never trusts the manifest: it compares what it would write with what is on disk.
-  const recorded = !request.force && !request.check && manifest !== undefined && manifest.version === GENERATOR_VERSION && manifest.inputs === inputs && manifestMatchesDisk(request.outDir, manifest);
+  const recorded = (): boolean => !request.force && !request.check && manifest !== undefined && manifest.version === GENERATOR_VERSION && manifest.inputs === inputs && manifestMatchesDisk(request.outDir, manifest);
   const upToDate = (warnings: Warning[]): GenerateResult => ({ ...answeredByManifest(request.outDir, units, manifest!), warnings: layout ? [...warnings, layout] : warnings });
-  if (recorded && isVouched(request.outDir, manifest)) return upToDate([]);
+  if (manifest && isVouched(request.outDir, manifest) && recorded()) return upToDate([]);
   const read: Array<Unit<SchemaSource>> = [];
   try {
     for (const unit of units) read.push({ source: await readSource(unit.source), dir: unit.dir });
   } catch (error) {
     // Nothing to compare with (a fresh clone, offline): the manifest's record of these very inputs is the answer.
-    if (recorded && error instanceof SourceUnavailableError) return upToDate([unverified(request.outDir, error)]);
+    if (error instanceof SourceUnavailableError && recorded()) return upToDate([unverified(request.outDir, error)]);
     throw error;
   }
   const { warnings, revisions, sources } = await emitAll(read);
