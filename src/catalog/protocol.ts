@@ -3,10 +3,9 @@
 // cache. A catalog's stubs import its revision's types and the shared runtime from it.
 import { join, relative, resolve, sep } from "node:path";
 import { GeneratorError } from "../errors.js";
-import { generate, type EmitKind, type GenerateResult } from "../generate.js";
+import { generate, type EmitKind, type GenerateResult, type GenerateSource } from "../generate.js";
 import { projectRoot } from "../project.js";
-import { inputRoot, revisionReader } from "../schema/inputs.js";
-import type { SchemaSource } from "../schema/resolve.js";
+import { inputRoot, revisionReader, type RevisionReader } from "../schema/inputs.js";
 import { readPins } from "../schema/revisions.js";
 import { readManifest } from "../write/manifest.js";
 import type { SchemaReader } from "./eras.js";
@@ -27,7 +26,8 @@ export interface ProtocolPlan {
 
 export interface ProtocolSources {
   revisions: string[];
-  read: SchemaReader;
+  /** With `resolve` (the one input rule's reader), the output is generated from unread sources. */
+  read: SchemaReader & Partial<Pick<RevisionReader, "resolve">>;
   /** The files of a protocol output generated beside the catalog (the cache's is always the default). */
   emit?: EmitKind | undefined;
 }
@@ -42,7 +42,7 @@ export function pinnedRevisions(): string[] {
  * else from the project cache, where a pinned revision that is missing is downloaded and checked
  * against its pin (once: a cached revision is read from disk, offline). Each revision is read once.
  */
-export function schemaReader(specRootOption: string | undefined): SchemaReader {
+export function schemaReader(specRootOption: string | undefined): RevisionReader {
   return revisionReader(inputRoot(specRootOption));
 }
 
@@ -68,9 +68,11 @@ function importPath(from: string, to: string): string {
   return path.startsWith("../") ? path : `./${path}`;
 }
 
-async function sourcesOf(options: ProtocolSources): Promise<SchemaSource[]> {
-  const sources: SchemaSource[] = [];
-  for (const revision of options.revisions) sources.push(await options.read(revision));
+/** Resolved, not read, when the reader can: an output already up to date needs no schema (offline, an empty cache). */
+async function sourcesOf(options: ProtocolSources): Promise<GenerateSource[]> {
+  const sources: GenerateSource[] = [];
+  const { read } = options;
+  for (const revision of options.revisions) sources.push(await (read.resolve ? read.resolve(revision) : read(revision)));
   return sources;
 }
 

@@ -154,15 +154,22 @@ function waysOut(revision: string): string {
   return `Pass --spec-root DIR or set MCP_SPEC_ROOT to a folder holding ${revision}/schema.ts, or run \`mcp-gen schema fetch --revision ${revision} --from MIRROR\`.`;
 }
 
+/** Reads revisions by name under one root, each once; `resolve` gives one unread (as generate takes it). */
+export interface RevisionReader {
+  (revision: string): Promise<SchemaSource>;
+  resolve(revision: string): Promise<ResolvedSource>;
+}
+
 /**
- * Reads revisions by name under one root, each once (catalog reads a revision's era, then
- * generates from it): the reader `catalog` connects and generates with.
+ * The reader `catalog` connects and generates with: a revision's era is read once, then its
+ * protocol output generated from the source resolved, so an unchanged one needs no schema.
  */
-export function revisionReader(root: InputRoot): (revision: string) => Promise<SchemaSource> {
+export function revisionReader(root: InputRoot): RevisionReader {
   const read = new Map<string, Promise<SchemaSource>>();
-  return (revision) => {
+  const reader = (revision: string): Promise<SchemaSource> => {
     let source = read.get(revision);
     if (!source) read.set(revision, (source = resolveRevision(revision, root).then(readSource)));
     return source;
   };
+  return Object.assign(reader, { resolve: (revision: string) => resolveRevision(revision, root) });
 }

@@ -103,4 +103,19 @@ describe("an unchanged output rebuilds offline, from its manifest", () => {
     expect([check.code, check.stdout]).toEqual([1, `${small}/index.js: out of date\n`]);
     expect(requested).toEqual([]);
   });
+
+  it("catalog --from (a catalog's prebuild) with its protocol output unchanged: exit 0 offline, protocol/ untouched", async () => {
+    const { out, env } = clone("offline-catalog");
+    // The committed layout: <stubs>/protocol is the output of the revisions catalog.json records.
+    const stubs = join(out, "..", "stubs");
+    cpSync(out, join(stubs, "protocol"), { recursive: true });
+    const snapshotFile = join(out, "..", "catalog.json");
+    const catalog = JSON.parse(readFileSync(join(REPO_ROOT, "test/catalog/fixtures/odd-names.catalog.json"), "utf8"));
+    writeFileSync(snapshotFile, `${JSON.stringify({ ...catalog, options: { capabilities: [], revisions: REVISIONS, transport: "stdio" } }, null, 2)}\n`);
+    const before = snapshot(join(stubs, "protocol"));
+    const result = await runCli(["catalog", "--from", snapshotFile, "--out", stubs, "--quiet"], env);
+    expect([result.code, result.stderr]).toEqual([0, ""]);
+    expect(snapshot(join(stubs, "protocol"))).toEqual(before);
+    expect(requested).toEqual([`/${pins.revisions[REVISIONS[0]!]!.path}`]);
+  });
 });
