@@ -12,7 +12,7 @@ import type { DiffReport } from "./diff/types.js";
 import { declarationMap } from "./model/lookup.js";
 import { typeOf } from "./model/shapes.js";
 import type { SchemaModel, TypeNode } from "./model/types.js";
-import { inputRoot, readSource, resolveSources } from "./schema/inputs.js";
+import { inputRoot, readSource, resolveSources, type ResolvedSource } from "./schema/inputs.js";
 import { defaultSpecRoot } from "./schema/resolve.js";
 import type { CatalogOptions as CatalogCommandOptions } from "./catalog/command.js";
 import type { MigrateFormat } from "./migrate/render.js";
@@ -27,6 +27,7 @@ export type { DiffFormat } from "./diff/render.js";
 export type { Change, ChangeKind, ChangeLevel, ChangeScope, DiffReport, MethodRow, MethodStatus } from "./diff/types.js";
 export type * from "./model/types.js";
 export type { FetchOutcome } from "./schema/fetch.js";
+export type { FileInput, InputRoot, ResolvedSource, RevisionInput } from "./schema/inputs.js";
 export type { MigrateFormat } from "./migrate/render.js";
 
 /**
@@ -50,6 +51,14 @@ export interface SourceOptions {
   specRoot?: string | undefined;
 }
 
+/**
+ * The sources `generate` would read, resolved by the one input rule and not yet read: a pinned
+ * revision missing from the project cache has the pin's sha256 and no text (nothing is fetched).
+ */
+export async function resolveInputs(options: SourceOptions): Promise<ResolvedSource[]> {
+  return resolveSources(options, inputRoot(options.specRoot), "nothing to do: pass revisions or schemas");
+}
+
 export interface GenerateOptions extends SourceOptions {
   /** Output folder; with several sources, one subfolder per source plus a shared `runtime/`. */
   out: string;
@@ -64,7 +73,7 @@ export interface GenerateOptions extends SourceOptions {
 /** Generates types, validators and protocol code into `out`, as `mcp-gen --out` does. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   // Resolved, not read: an output whose manifest records these inputs is answered without the text.
-  const sources = await resolveSources(options, inputRoot(options.specRoot), "nothing to do: pass revisions or schemas");
+  const sources = await resolveInputs(options);
   return generateOutput({ sources, outDir: options.out, check: options.check ?? false, ...(options.force === undefined ? {} : { force: options.force }), ...(options.emit === undefined ? {} : { emit: options.emit }) });
 }
 
@@ -85,7 +94,7 @@ export interface ModelResult {
 export async function model(options: ModelOptions): Promise<ModelResult> {
   if ((options.revision === undefined) === (options.schema === undefined)) throw new GeneratorError("model: pass exactly one of revision or schema");
   const given = options.revision === undefined ? { schemas: [options.schema!] } : { revisions: [options.revision] };
-  const [source] = await resolveSources(given, inputRoot(options.specRoot), "nothing to do: pass revisions or schemas");
+  const [source] = await resolveInputs({ ...given, specRoot: options.specRoot });
   return buildModel(await readSource(source!));
 }
 

@@ -2,7 +2,7 @@
 import { Option, type Command } from "commander";
 import { GeneratorError, printable } from "../errors.js";
 import type { GenerateResult } from "../generate.js";
-import { generate, model } from "../index.js";
+import { generate, model, resolveInputs } from "../index.js";
 import { addSourceOptions, EXIT, requireSources, type SetExit, type SourceFlags } from "./options.js";
 
 interface GenerateFlags extends SourceFlags {
@@ -79,7 +79,11 @@ export function addModelCommand(program: Command): void {
   addSourceOptions(program.command("model").description("print the intermediate model as JSON (for debugging and other tools)")).action(async (options: SourceFlags) => {
     requireSources(options);
     const given = [...(options.revision ?? []), ...(options.schema ?? [])].length;
-    if (given > 1) throw new GeneratorError(`model prints one schema at a time; ${given} were given`);
+    if (given > 1) {
+      // A name that does not resolve is said first, as for one schema.
+      await resolveInputs({ revisions: options.revision ?? [], schemas: options.schema ?? [], specRoot: options.specRoot });
+      throw new GeneratorError(`model prints one schema at a time; ${given} were given`);
+    }
     const { model: parsed } = await model({ revision: options.revision?.[0], schema: options.schema?.[0], specRoot: options.specRoot });
     process.stdout.write(`${JSON.stringify(parsed, null, 2)}\n`);
   });
