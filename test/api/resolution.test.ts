@@ -101,12 +101,13 @@ describe("with a reachable mirror and no cache, the CLI and the API resolve diff
   it("each fills its cache with the same two pinned files and reports the same changes", async () => {
     const a = project("resolution-diff-cli", "mirror");
     requested.length = 0;
-    const viaCli = await runCli(["diff", "--from", "2025-06-18", "--to", "2025-11-25", "--format", "json"], a.env);
+    // The two smallest pinned revisions: each side parses them once (withModelCache).
+    const viaCli = await runCli(["diff", "--from", "2024-11-05", "--to", "2025-03-26", "--format", "json"], a.env);
     const cliRequests = requested.splice(0);
     const b = project("resolution-diff-api", "mirror");
-    const report = await withEnv(b.env, () => diff({ from: "2025-06-18", to: "2025-11-25" }));
+    const report = await withEnv(b.env, () => diff({ from: "2024-11-05", to: "2025-03-26" }));
     expect([viaCli.code, viaCli.stderr]).toEqual([1, ""]);
-    expect(cliRequests).toEqual(["2025-06-18", "2025-11-25"].map((r) => `/mirror/${pins.revisions[r]!.path}`));
+    expect(cliRequests).toEqual(["2024-11-05", "2025-03-26"].map((r) => `/mirror/${pins.revisions[r]!.path}`));
     expect(requested).toEqual(cliRequests);
     expect(JSON.parse(viaCli.stdout)).toEqual(JSON.parse(JSON.stringify(report)));
   });
