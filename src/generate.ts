@@ -7,20 +7,25 @@ import type { OutputFile } from "./emit/common.js";
 import type { RootUnit } from "./emit/root.js";
 import { analyze } from "./model/analyze.js";
 import type { SchemaModel } from "./model/types.js";
+import { readSource, SourceUnavailableError, type ResolvedSource } from "./schema/inputs.js";
 import type { SchemaSource } from "./schema/resolve.js";
 import { GENERATOR_VERSION } from "./version.js";
 import { formatFiles, resolveFormatSettings, type FormatSettings } from "./write/format.js";
 import { toJavaScript } from "./transpile/index.js";
 import { manifestFor, planOutput, writeOutput, type FilePlan, type WriteHooks } from "./write/index.js";
-import { hashText, isVouched, manifestMatchesDisk, readManifest, renderManifest, vouchFor, type ManifestRevision } from "./write/manifest.js";
+import { hashText } from "./project.js";
+import { isVouched, manifestMatchesDisk, MANIFEST_FILE, readManifest, renderManifest, vouchFor, type Manifest, type ManifestRevision } from "./write/manifest.js";
 import { assertUsableOutDir } from "./write/paths.js";
 import { layoutWarning } from "./write/layout.js";
 
 /** What a generation writes: JavaScript with declarations (the default), or TypeScript sources. */
 export type EmitKind = "js" | "ts";
 
+/** A source to generate from: read already, or resolved and read only when the output is not up to date. */
+export type GenerateSource = SchemaSource | ResolvedSource;
+
 export interface GenerateRequest {
-  sources: SchemaSource[];
+  sources: GenerateSource[];
   outDir: string;
   /** Compare only: write nothing. */
   check: boolean;
@@ -48,8 +53,8 @@ export interface GenerateResult {
   warnings: Warning[];
 }
 
-interface Unit {
-  source: SchemaSource;
+interface Unit<Source = GenerateSource> {
+  source: Source;
   dir: string;
 }
 
@@ -69,13 +74,18 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   const inputs = inputsHash(units, settings);
   const manifest = readManifest(request.outDir);
   // --check never trusts the manifest: it compares what it would write with what is on disk.
-  const trusted = !request.force && !request.check && manifest !== undefined && isVouched(request.outDir, manifest);
-  if (trusted && manifest.version === GENERATOR_VERSION && manifest.inputs === inputs && manifestMatchesDisk(request.outDir, manifest)) {
-    const files = Object.keys(manifest.files).map((path) => ({ path, status: "unchanged" as const }));
-    const revisions = units.map((u, i) => ({ label: u.source.label, revision: u.source.revision, dir: u.dir, types: manifest.revisions[i]?.types ?? 0 }));
-    return { outDir: request.outDir, upToDate: true, revisions, files, warnings: layout ? [layout] : [] };
+  const recorded = (): boolean => !request.force && !request.check && manifest !== undefined && manifest.version === GENERATOR_VERSION && manifest.inputs === inputs && manifestMatchesDisk(request.outDir, manifest);
+  const upToDate = (warnings: Warning[]): GenerateResult => ({ ...answeredByManifest(request.outDir, units, manifest!), warnings: layout ? [...warnings, layout] : warnings });
+  if (manifest && isVouched(request.outDir, manifest) && recorded()) return upToDate([]);
+  const read: Array<Unit<SchemaSource>> = [];
+  try {
+    for (const unit of units) read.push({ source: await readSource(unit.source), dir: unit.dir });
+  } catch (error) {
+    // Nothing to compare with (a fresh clone, offline): the manifest's record of these very inputs is the answer.
+    if (error instanceof SourceUnavailableError && recorded()) return upToDate([unverified(request.outDir, error)]);
+    throw error;
   }
-  const { warnings, revisions, sources } = await emitAll(units);
+  const { warnings, revisions, sources } = await emitAll(read);
   const files = emit === "js" ? toJavaScript(sources) : await formatFiles(sources, settings);
   const plans = planOutput(request.outDir, files);
   const next = manifestFor(GENERATOR_VERSION, inputs, revisions.map(({ label, dir, types }) => ({ label, dir, types })), files);
@@ -86,6 +96,22 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   }
   if (!request.check && request.vouch !== false) vouchFor(request.outDir, next);
   return { outDir: request.outDir, upToDate: false, revisions, files: plans, warnings: layout ? [...warnings, layout] : warnings };
+}
+
+/** The answer of an output whose manifest records these inputs, with its files intact: nothing parsed. */
+function answeredByManifest(outDir: string, units: Unit[], manifest: Manifest): Omit<GenerateResult, "warnings"> {
+  const files = Object.keys(manifest.files).map((path) => ({ path, status: "unchanged" as const }));
+  const revisions = units.map((u, i) => ({ label: u.source.label, revision: u.source.revision, dir: u.dir, types: manifest.revisions[i]?.types ?? 0 }));
+  return { outDir, upToDate: true, revisions, files };
+}
+
+/**
+ * Said when the up-to-date answer rests on the manifest alone: its files were not regenerated to
+ * compare, as they are on a run that has the schema (and as `--check` always does).
+ */
+function unverified(outDir: string, error: SourceUnavailableError): Warning {
+  const message = `up to date by this manifest alone: the schema of ${error.revision} could not be had to regenerate and compare (${error.reason}); \`mcp-gen --check\` with the schema verifies the files`;
+  return { message, location: { file: join(outDir, MANIFEST_FILE), line: 1, column: 1 } };
 }
 
 /**
@@ -106,7 +132,7 @@ interface Emitted {
 }
 
 /** Parses and emits every source, then the files spanning them and the runtime. */
-async function emitAll(units: Unit[]): Promise<Emitted> {
+async function emitAll(units: Array<Unit<SchemaSource>>): Promise<Emitted> {
   const warnings: Warning[] = [];
   const revisions: RevisionOutcome[] = [];
   const emitted: OutputFile[] = [];
@@ -125,11 +151,11 @@ async function emitAll(units: Unit[]): Promise<Emitted> {
 }
 
 /** One folder per source when there are several; names must be distinct and safe. */
-function unitsOf(sources: SchemaSource[]): Unit[] {
+function unitsOf(sources: GenerateSource[]): Unit[] {
   if (sources.length === 1) return [{ source: sources[0]!, dir: "" }];
   const counts = new Map<string, number>();
   for (const s of sources) counts.set(s.label, (counts.get(s.label) ?? 0) + 1);
-  const seen = new Map<string, SchemaSource>();
+  const seen = new Map<string, GenerateSource>();
   return sources.map((source) => {
     const dir = (counts.get(source.label) ?? 0) > 1 && source.revision === null ? `${source.label}-${basename(source.file).replace(/\.ts$/, "")}` : source.label;
     if (!/^[A-Za-z0-9_][A-Za-z0-9._-]*$/.test(dir) || dir === "runtime") {
@@ -160,7 +186,8 @@ export async function renderFiles(model: SchemaModel, settings: FormatSettings):
 }
 
 function inputsHash(units: Unit[], settings: FormatSettings): string {
-  const sources = units.map((u) => ({ schema: hashText(u.source.text), revision: u.source.revision, dir: u.dir }));
+  // A pin's sha256 is the hash of the text it pins: a revision not yet downloaded hashes as the downloaded one will.
+  const sources = units.map((u) => ({ schema: "sha256" in u.source ? u.source.sha256 : hashText(u.source.text), revision: u.source.revision, dir: u.dir }));
   return hashText(JSON.stringify({ sources, format: settings.options, generator: generatorFingerprint() }));
 }
 

@@ -1,11 +1,10 @@
 /**
  * mcp-gen's programmatic API: the package's main export (`import { generate, model, diff } from
- * "mcp-gen"`). Thin, typed wrappers over the pipeline the CLI wires (src/cli.ts), with the same
- * schema resolution: `specRoot`, else `$MCP_SPEC_ROOT`, else the project cache (`.mcp-gen/schema`
- * in the nearest folder with a package.json, or `$MCP_GEN_CACHE`), where a pinned revision that
- * is missing is fetched and verified on demand.
+ * "mcp-gen"`), and what the CLI (src/cli.ts) calls for every command. Inputs resolve by one rule
+ * (src/schema/inputs.ts): `specRoot`, else `$MCP_SPEC_ROOT`, else the project cache
+ * (`.mcp-gen/schema` in the nearest folder with a package.json, or `$MCP_GEN_CACHE`), where a
+ * pinned revision that is missing is fetched and verified when its text is first needed.
  */
-import { existsSync } from "node:fs";
 import { GeneratorError, type Warning } from "./errors.js";
 import { buildModel, generate as generateOutput, type GenerateResult } from "./generate.js";
 import { renderReport, type DiffFormat } from "./diff/render.js";
@@ -13,8 +12,11 @@ import type { DiffReport } from "./diff/types.js";
 import { declarationMap } from "./model/lookup.js";
 import { typeOf } from "./model/shapes.js";
 import type { SchemaModel, TypeNode } from "./model/types.js";
-import { readRevision, readSchemaFile, specRootFrom, type SchemaSource } from "./schema/resolve.js";
-import { readPins } from "./schema/revisions.js";
+import { inputRoot, readSource, resolveSources, type ResolvedSource } from "./schema/inputs.js";
+import { defaultSpecRoot } from "./schema/resolve.js";
+import type { CatalogOptions as CatalogCommandOptions } from "./catalog/command.js";
+import type { MigrateFormat } from "./migrate/render.js";
+import type { FetchOutcome } from "./schema/fetch.js";
 
 export { GeneratorError } from "./errors.js";
 export { GENERATOR_VERSION } from "./version.js";
@@ -24,6 +26,9 @@ export type { FilePlan, FileStatus } from "./write/index.js";
 export type { DiffFormat } from "./diff/render.js";
 export type { Change, ChangeKind, ChangeLevel, ChangeScope, DiffReport, MethodRow, MethodStatus } from "./diff/types.js";
 export type * from "./model/types.js";
+export type { FetchOutcome } from "./schema/fetch.js";
+export type { FileInput, InputRoot, ResolvedSource, RevisionInput } from "./schema/inputs.js";
+export type { MigrateFormat } from "./migrate/render.js";
 
 /**
  * A declaration's full type: an alias's type as written, or an interface's shape with its
@@ -43,7 +48,15 @@ export interface SourceOptions {
   /** Paths of schema.ts files (drafts, proposal branches). */
   schemas?: readonly string[];
   /** Folder holding `<revision>/schema.ts`; default `$MCP_SPEC_ROOT`, else the project cache. */
-  specRoot?: string;
+  specRoot?: string | undefined;
+}
+
+/**
+ * The sources `generate` would read, resolved by the one input rule and not yet read: a pinned
+ * revision missing from the project cache has the pin's sha256 and no text (nothing is fetched).
+ */
+export async function resolveInputs(options: SourceOptions): Promise<ResolvedSource[]> {
+  return resolveSources(options, inputRoot(options.specRoot), "nothing to do: pass revisions or schemas");
 }
 
 export interface GenerateOptions extends SourceOptions {
@@ -59,15 +72,16 @@ export interface GenerateOptions extends SourceOptions {
 
 /** Generates types, validators and protocol code into `out`, as `mcp-gen --out` does. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
-  const sources = await sourcesOf(options);
+  // Resolved, not read: an output whose manifest records these inputs is answered without the text.
+  const sources = await resolveInputs(options);
   return generateOutput({ sources, outDir: options.out, check: options.check ?? false, ...(options.force === undefined ? {} : { force: options.force }), ...(options.emit === undefined ? {} : { emit: options.emit }) });
 }
 
 /** One schema: a revision name, or a schema.ts path. */
 export interface ModelOptions {
-  revision?: string;
-  schema?: string;
-  specRoot?: string;
+  revision?: string | undefined;
+  schema?: string | undefined;
+  specRoot?: string | undefined;
 }
 
 export interface ModelResult {
@@ -79,36 +93,33 @@ export interface ModelResult {
 /** The intermediate model of one schema, as `mcp-gen model` prints it. */
 export async function model(options: ModelOptions): Promise<ModelResult> {
   if ((options.revision === undefined) === (options.schema === undefined)) throw new GeneratorError("model: pass exactly one of revision or schema");
-  const sources = await sourcesOf({
-    ...(options.revision === undefined ? {} : { revisions: [options.revision] }),
-    ...(options.schema === undefined ? {} : { schemas: [options.schema] }),
-    ...(options.specRoot === undefined ? {} : { specRoot: options.specRoot }),
-  });
-  return buildModel(sources[0]!);
+  const given = options.revision === undefined ? { schemas: [options.schema!] } : { revisions: [options.revision] };
+  const [source] = await resolveInputs({ ...given, specRoot: options.specRoot });
+  return buildModel(await readSource(source!));
 }
 
 export interface DiffOptions {
-  /** The older side: a revision name under the spec root, or a path to a schema.ts. */
+  /** The older side: a revision name under the spec root, a path to a schema.ts, or a catalog.json (then `to` is one too). */
   from: string;
   /** The newer side. */
   to: string;
-  specRoot?: string;
+  specRoot?: string | undefined;
 }
 
-/** What changed between two schemas, judged on the wire, as `mcp-gen diff --format json` reports it. */
+/** What changed between two schemas (or two catalog.json snapshots), judged on the wire, as `mcp-gen diff --format json` reports it. */
 export async function diff(options: DiffOptions): Promise<DiffReport> {
-  const { diffModels, sourceFor } = await import("./diff/index.js");
-  const root = specRootFrom(options.specRoot);
-  const fetchMissing = fetchesMissing(options.specRoot);
-  const side = async (value: string): Promise<SchemaSource> =>
-    fetchMissing && !existsSync(value) && Object.hasOwn(readPins().revisions, value) ? readRevision(value, root, { fetchMissing }) : sourceFor(value, root);
-  const [from, to] = [await side(options.from), await side(options.to)];
-  try {
-    return diffModels((await buildModel(from)).model, (await buildModel(to)).model);
-  } catch (error) {
-    if (error instanceof GeneratorError) throw error;
-    throw new GeneratorError(`diff failed (${options.from} → ${options.to}): ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-  }
+  if (isCatalogDiff(options)) return (await import("./catalog/diff-command.js")).catalogDiffReport(options);
+  return (await import("./diff/index.js")).diffReport(options);
+}
+
+/** A unified diff of the code each side generates, "" when it is the same (`mcp-gen diff --generated`). */
+export async function diffGenerated(options: DiffOptions): Promise<string> {
+  if (isCatalogDiff(options)) throw new GeneratorError("diff --generated compares schemas; for catalogs, compare their generated folders");
+  return (await import("./diff/index.js")).generatedDiff(options);
+}
+
+function isCatalogDiff(options: DiffOptions): boolean {
+  return [options.from, options.to].some((side) => side.endsWith(".json"));
 }
 
 /** A diff report as text, markdown release notes, or JSON (the CLI's `--format`). */
@@ -116,16 +127,49 @@ export function renderDiff(report: DiffReport, format: DiffFormat): string {
   return renderReport(report, format);
 }
 
-/** Only the project cache is filled on demand: an explicit spec root is the user's own folder. */
-function fetchesMissing(specRoot: string | undefined): boolean {
-  return !specRoot && !process.env.MCP_SPEC_ROOT;
+export interface MigrateOptions {
+  /** The output the project imports today (its .mcp-gen.json says which revisions and options). */
+  out: string;
+  /** The revision to migrate to, or a schema.ts. */
+  to: string;
+  /** The revision the code is written for (default: the manifest's). */
+  from?: string | undefined;
+  /** The project's tsconfig.json (default `./tsconfig.json`). */
+  project?: string | undefined;
+  format?: MigrateFormat | undefined;
+  specRoot?: string | undefined;
 }
 
-async function sourcesOf(options: SourceOptions): Promise<SchemaSource[]> {
-  const specRoot = specRootFrom(options.specRoot);
-  const sources: SchemaSource[] = [];
-  for (const revision of options.revisions ?? []) sources.push(await readRevision(revision, specRoot, { fetchMissing: fetchesMissing(options.specRoot) }));
-  for (const file of options.schemas ?? []) sources.push(readSchemaFile(file));
-  if (!sources.length) throw new GeneratorError("nothing to do: pass revisions or schemas");
-  return sources;
+/** What breaks in a project on a newer revision, as `mcp-gen migrate` reports it; `found`: anything breaks. */
+export async function migrate(options: MigrateOptions): Promise<{ output: string; found: boolean }> {
+  const { runMigrate } = await import("./migrate/command.js");
+  const { from, specRoot } = options;
+  const { output, code } = await runMigrate({ out: options.out, to: options.to, project: options.project ?? "./tsconfig.json", format: options.format ?? "text", ...(from === undefined ? {} : { from }), ...(specRoot === undefined ? {} : { specRoot }) });
+  return { output, found: code !== 0 };
+}
+
+/** `mcp-gen catalog`'s options; `timeout` in milliseconds (default 30000). */
+export type CatalogOptions = Omit<CatalogCommandOptions, "timeout"> & { timeout?: string | number | undefined };
+
+/** Reads a server's catalog and generates its typed stubs (or, with `check`, compares); `stale`: `check` found differences. */
+export async function catalog(options: CatalogOptions): Promise<{ stale: boolean }> {
+  const { runCatalog } = await import("./catalog/command.js");
+  return { stale: (await runCatalog({ ...options, timeout: String(options.timeout ?? 30000) })) !== 0 };
+}
+
+export interface FetchOptions {
+  /** Revisions to fetch (default: every pinned revision). */
+  revisions?: string[] | undefined;
+  /** Copy from this mirror folder (laid out like upstream's schema/) instead of downloading. */
+  from?: string | undefined;
+  /** Download from this base URL instead of the pinned upstream commit. */
+  baseUrl?: string | undefined;
+  /** Where to write `<revision>/schema.ts` (default: the project cache). */
+  dest?: string | undefined;
+}
+
+/** Fills the project cache (or `dest`) with pinned schemas, each verified against its sha256 before any is written. */
+export async function fetchSchemas(options: FetchOptions = {}): Promise<FetchOutcome[]> {
+  const { fetchSchemas: fetchPinned } = await import("./schema/fetch.js");
+  return fetchPinned({ revisions: options.revisions ?? [], from: options.from, baseUrl: options.baseUrl, dest: options.dest ?? defaultSpecRoot() });
 }

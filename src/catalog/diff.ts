@@ -6,7 +6,7 @@
 import { catalogModel, type CatalogModel, type Entity } from "./model.js";
 import type { Catalog } from "./types.js";
 import { renderCatalog } from "./snapshot.js";
-import { hashText } from "../write/manifest.js";
+import { hashText } from "../project.js";
 import { byText } from "../model/order.js";
 import type { Declaration, Property, SchemaModel, TypeNode } from "../model/types.js";
 import { diffModels, summarise } from "../diff/compare.js";

@@ -8,7 +8,7 @@ import { analyze } from "../model/analyze.js";
 import type { ServerFacts } from "../model/surface.js";
 import { byText } from "../model/order.js";
 import type { SchemaSource } from "../schema/resolve.js";
-import { hashText } from "../write/manifest.js";
+import { hashText } from "../project.js";
 
 export type Era = ServerFacts["era"];
 

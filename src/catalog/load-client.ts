@@ -9,8 +9,7 @@ import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { GeneratorError } from "../errors.js";
 import { generatorFingerprint } from "../generate.js";
-import { projectRoot } from "../schema/resolve.js";
-import { hashText } from "../write/manifest.js";
+import { hashText, projectRoot } from "../project.js";
 
 /** A generated client, as the catalog command uses it. */
 export interface LiveClient {

@@ -3,8 +3,9 @@
 // cache. A catalog's stubs import its revision's types and the shared runtime from it.
 import { join, relative, resolve, sep } from "node:path";
 import { GeneratorError } from "../errors.js";
-import { generate, type EmitKind, type GenerateResult } from "../generate.js";
-import { projectRoot, readRevision, specRootFrom, type SchemaSource } from "../schema/resolve.js";
+import { generate, type EmitKind, type GenerateResult, type GenerateSource } from "../generate.js";
+import { projectRoot } from "../project.js";
+import { inputRoot, revisionReader, type RevisionReader } from "../schema/inputs.js";
 import { readPins } from "../schema/revisions.js";
 import { readManifest } from "../write/manifest.js";
 import type { SchemaReader } from "./eras.js";
@@ -25,7 +26,8 @@ export interface ProtocolPlan {
 
 export interface ProtocolSources {
   revisions: string[];
-  read: SchemaReader;
+  /** With `resolve` (the one input rule's reader), the output is generated from unread sources. */
+  read: SchemaReader & Partial<Pick<RevisionReader, "resolve">>;
   /** The files of a protocol output generated beside the catalog (the cache's is always the default). */
   emit?: EmitKind | undefined;
 }
@@ -36,19 +38,12 @@ export function pinnedRevisions(): string[] {
 }
 
 /**
- * Reads schemas as the generator does: from --spec-root or MCP_SPEC_ROOT, else from the project
- * cache, where a pinned revision that is missing is downloaded and checked against its pin (once:
- * a cached revision is read from disk, offline). Each revision is read once per reader.
+ * Reads schemas by the one input rule (src/schema/inputs.ts): from --spec-root or MCP_SPEC_ROOT,
+ * else from the project cache, where a pinned revision that is missing is downloaded and checked
+ * against its pin (once: a cached revision is read from disk, offline). Each revision is read once.
  */
-export function schemaReader(specRootOption: string | undefined): SchemaReader {
-  const specRoot = specRootFrom(specRootOption);
-  const fetchMissing = !specRootOption && !process.env["MCP_SPEC_ROOT"];
-  const read = new Map<string, Promise<SchemaSource>>();
-  return (revision) => {
-    let source = read.get(revision);
-    if (!source) read.set(revision, (source = readRevision(revision, specRoot, { fetchMissing })));
-    return source;
-  };
+export function schemaReader(specRootOption: string | undefined): RevisionReader {
+  return revisionReader(inputRoot(specRootOption));
 }
 
 export function readProtocolOutput(dir: string): ProtocolOutput {
@@ -73,9 +68,11 @@ function importPath(from: string, to: string): string {
   return path.startsWith("../") ? path : `./${path}`;
 }
 
-async function sourcesOf(options: ProtocolSources): Promise<SchemaSource[]> {
-  const sources: SchemaSource[] = [];
-  for (const revision of options.revisions) sources.push(await options.read(revision));
+/** Resolved, not read, when the reader can: an output already up to date needs no schema (offline, an empty cache). */
+async function sourcesOf(options: ProtocolSources): Promise<GenerateSource[]> {
+  const sources: GenerateSource[] = [];
+  const { read } = options;
+  for (const revision of options.revisions) sources.push(await (read.resolve ? read.resolve(revision) : read(revision)));
   return sources;
 }
 

@@ -1,12 +1,11 @@
-import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { diffModels, sourceFor } from "../diff/index.js";
+import { diffModels } from "../diff/index.js";
 import { GeneratorError } from "../errors.js";
 import { buildModel } from "../generate.js";
 import { analyze } from "../model/analyze.js";
 import type { SchemaModel } from "../model/types.js";
-import { readRevision, specRootFrom, type SchemaSource } from "../schema/resolve.js";
-import { readPins } from "../schema/revisions.js";
+import { inputRoot, readSide, type InputRoot } from "../schema/inputs.js";
+import type { SchemaSource } from "../schema/resolve.js";
 import { eraConstants } from "./eras.js";
 import { Explainer } from "./explain.js";
 import { findItems } from "./items.js";
@@ -27,7 +26,8 @@ export interface MigrateOptions {
 
 /** Exit codes: 0 nothing breaks, 1 items found; a usage error or failure is a GeneratorError (2). */
 export async function runMigrate(options: MigrateOptions): Promise<{ output: string; code: number }> {
-  const read = (value: string, origin?: string) => sideSource(value, options.specRoot, origin);
+  const root = inputRoot(options.specRoot);
+  const read = (value: string, origin?: string) => sideSource(value, root, origin);
   const current = readCurrentOutput(options.out);
   requireProject(options.project);
   const replaced = currentRevision(current, options.from);
@@ -59,14 +59,13 @@ function side(source: SchemaSource, model: SchemaModel): Sides["from"] {
 }
 
 /**
- * A revision under the spec root (a pinned one fetched into the project cache when missing
- * there, as `diff` does) or a schema.ts. `origin` says where a name from the manifest came from.
+ * A side by the one input rule (src/schema/inputs.ts), as `diff` reads it: a revision (a pinned one
+ * fetched into the project cache when missing there) or a schema.ts. `origin` says where a name
+ * from the manifest came from.
  */
-async function sideSource(value: string, specRootOption: string | undefined, origin?: string): Promise<SchemaSource> {
-  const specRoot = specRootFrom(specRootOption);
+async function sideSource(value: string, root: InputRoot, origin?: string): Promise<SchemaSource> {
   try {
-    const fetchMissing = !specRootOption && !process.env.MCP_SPEC_ROOT && !existsSync(value) && Object.hasOwn(readPins().revisions, value);
-    return fetchMissing ? await readRevision(value, specRoot, { fetchMissing }) : await sourceFor(value, specRoot);
+    return await readSide(value, root);
   } catch (error) {
     if (!(error instanceof GeneratorError) || origin === undefined) throw error;
     throw new GeneratorError(`${origin}, which is not a revision mcp-gen can read: ${error.message}; pass --from REVISION (or the schema.ts it was generated from)`);

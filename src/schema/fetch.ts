@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { DownloadError, GeneratorError } from "../errors.js";
-import { hashText } from "../write/manifest.js";
+import { hashText } from "../project.js";
 import { readPins, type PinnedRevision } from "./revisions.js";
 
 export interface FetchRequest {

@@ -1,6 +1,9 @@
+// Reading a schema from a folder or a path, and saying what is there instead when it is not.
+// Which folder, and whether a missing pinned revision is fetched, is src/schema/inputs.ts's rule.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { DownloadError, GeneratorError } from "../errors.js";
+import { GeneratorError } from "../errors.js";
+import { projectRoot } from "../project.js";
 import { readPins } from "./revisions.js";
 
 export interface SchemaSource {
@@ -11,14 +14,6 @@ export interface SchemaSource {
   revision: string | null;
   /** A short name for the output subfolder when several schemas are generated at once. */
   label: string;
-}
-
-/** The project folder: the nearest ancestor of `from` with a package.json, else `from`. */
-export function projectRoot(from: string = process.cwd()): string {
-  for (let dir = resolve(from); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, "package.json"))) return dir;
-    if (dir === dirname(dir)) return resolve(from);
-  }
 }
 
 /**
@@ -39,17 +34,15 @@ export function specRootFrom(option: string | undefined, env: NodeJS.ProcessEnv 
 /** A revision label: a folder name under the spec root, never a path (no separators, no `.`/`..`). */
 const REVISION_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
-export interface ReadRevisionOptions {
-  /** Fetch a pinned revision missing from the spec root (the project cache) and verify it. */
-  fetchMissing?: boolean;
+/** `<specRoot>/<revision>/schema.ts`, once the name is known to be a name and not a path. */
+export function revisionFile(revision: string, specRoot: string): string {
+  if (!REVISION_NAME.test(revision)) throw new GeneratorError(notARevisionName(revision));
+  return join(specRoot, revision, "schema.ts");
 }
 
-export async function readRevision(revision: string, specRoot: string, options: ReadRevisionOptions = {}): Promise<SchemaSource> {
-  if (!REVISION_NAME.test(revision)) throw new GeneratorError(notARevisionName(revision));
-  const file = join(specRoot, revision, "schema.ts");
-  if (!existsSync(file) && options.fetchMissing && Object.hasOwn(readPins().revisions, revision)) {
-    await fetchIntoCache(revision, specRoot);
-  }
+/** A revision under `specRoot`, read from disk (never fetched). */
+export async function readRevision(revision: string, specRoot: string): Promise<SchemaSource> {
+  const file = revisionFile(revision, specRoot);
   if (!existsSync(file)) throw new GeneratorError(missingRevision(revision, file, specRoot));
   if (!statSync(file).isFile()) throw new GeneratorError(`${file} is ${statSync(file).isDirectory() ? "a folder" : "a special file"}, not a schema file`);
   return { file, text: readFileSync(file, "utf8"), revision, label: revision };
@@ -70,25 +63,6 @@ function missingRevision(revision: string, file: string, specRoot: string): stri
   const what = pinned ? `revision "${revision}" is not available` : `unknown revision "${revision}"`;
   const advice = `Pass --spec-root DIR (or set MCP_SPEC_ROOT) to a folder holding ${revision}/schema.ts, or fill the cache with \`mcp-gen schema fetch --revision ${revision} [--from MIRROR]\`.`;
   return [`${what}: ${file} does not exist.`, ...lists, advice].join(" ");
-}
-
-async function fetchIntoCache(revision: string, dest: string): Promise<void> {
-  const { fetchSchemas } = await import("./fetch.js");
-  try {
-    await fetchSchemas({ revisions: [revision], dest, baseUrl: process.env.MCP_GEN_SCHEMA_BASE_URL });
-  } catch (error) {
-    throw new GeneratorError(`revision "${revision}" is not in the cache ${dest} and ${notFetched(error)}${waysOut(revision)}`);
-  }
-}
-
-/** Why the cache could not be filled, ending in "Offline? " when no answer came. */
-function notFetched(error: unknown): string {
-  if (error instanceof DownloadError) return `could not be downloaded from ${error.source}: ${error.reason}. ${error.unreachable ? "Offline? " : ""}`;
-  return `could not be fetched: ${error instanceof GeneratorError ? error.message : String(error)}. `;
-}
-
-function waysOut(revision: string): string {
-  return `Pass --spec-root DIR or set MCP_SPEC_ROOT to a folder holding ${revision}/schema.ts, or run \`mcp-gen schema fetch --revision ${revision} --from MIRROR\`.`;
 }
 
 /**

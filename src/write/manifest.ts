@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { GeneratorError } from "../errors.js";
-import { projectRoot } from "../schema/resolve.js";
+import { hashText, projectRoot } from "../project.js";
 import { byText } from "../model/order.js";
 import { isPlainRelativePath } from "./paths.js";
 
@@ -27,14 +26,14 @@ export interface Manifest {
 
 export const MANIFEST_FILE = ".mcp-gen.json";
 
-export function hashText(text: string | Buffer): string {
-  return createHash("sha256").update(text).digest("hex");
-}
+// Kept here for the modules that read manifests and hash alongside (src/project.ts defines it).
+export { hashText };
 
 /**
- * The manifest of a folder, or undefined when there is none (or it is not mcp-gen's). A
- * manifest that lists anything but plain relative paths inside the folder is an error:
- * mcp-gen deletes listed files that it no longer generates, so such a list is never trusted.
+ * The manifest of a folder, or undefined when there is none (or it is not mcp-gen's). A manifest
+ * of the wrong shape is a usage error naming the file, never a TypeError further on; one that
+ * lists anything but plain relative paths inside the folder is refused: mcp-gen deletes listed
+ * files that it no longer generates, so such a list is never trusted.
  */
 export function readManifest(dir: string): Manifest | undefined {
   const file = join(dir, MANIFEST_FILE);
@@ -45,15 +44,38 @@ export function readManifest(dir: string): Manifest | undefined {
     return undefined;
   }
   if (parsed === null || typeof parsed !== "object" || parsed.generator !== "mcp-gen") return undefined;
-  if (!parsed.files || typeof parsed.files !== "object" || Array.isArray(parsed.files)) {
-    throw new GeneratorError(`${file}: malformed manifest (no "files" object); remove it to regenerate from scratch`);
-  }
+  const malformed = (what: string) => new GeneratorError(`${file}: malformed manifest (${what}); remove it to regenerate from scratch`);
+  if (!parsed.files || typeof parsed.files !== "object" || Array.isArray(parsed.files)) throw malformed(`no "files" object`);
   for (const [path, sha] of Object.entries(parsed.files)) {
     if (!isPlainRelativePath(path) || typeof sha !== "string") {
       throw new GeneratorError(`${file}: refusing to use this manifest: it lists "${path}", which is not a plain relative path inside ${dir}; nothing was deleted`);
     }
   }
-  return { ...parsed, revisions: Array.isArray(parsed.revisions) ? parsed.revisions : [] } as Manifest;
+  for (const key of ["version", "inputs"] as const) if (typeof parsed[key] !== "string") throw malformed(`"${key}" is ${describe(parsed[key])}, not a string`);
+  // Manifests written before revisions were recorded have none.
+  if (parsed.revisions !== undefined && !Array.isArray(parsed.revisions)) throw malformed(`"revisions" is ${describe(parsed.revisions)}, not a list`);
+  const revisions = parsed.revisions ?? [];
+  revisions.forEach((entry, i) => {
+    const problem = revisionProblem(entry);
+    if (problem) throw malformed(`revisions[${i}] ${problem}`);
+  });
+  return { ...parsed, revisions } as Manifest;
+}
+
+/** What is wrong with one entry of `revisions`, or undefined when it is `{ label, dir, types }`. */
+function revisionProblem(entry: unknown): string | undefined {
+  if (entry === null || typeof entry !== "object" || Array.isArray(entry)) return `is ${describe(entry)}, not an object with "label", "dir" and "types"`;
+  const { label, dir, types } = entry as Record<string, unknown>;
+  if (typeof label !== "string" || label === "") return `has "label" ${describe(label)}, not a revision name`;
+  if (typeof dir !== "string" || (dir !== "" && !isPlainRelativePath(dir))) return `has "dir" ${describe(dir)}, not a plain relative folder (or "")`;
+  if (typeof types !== "number" || !Number.isSafeInteger(types) || types < 0) return `has "types" ${describe(types)}, not a count`;
+  return undefined;
+}
+
+/** A JSON value in a few characters, for an error message. */
+function describe(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
 export function renderManifest(manifest: Manifest): string {
