@@ -1,3 +1,4 @@
+import { withEnv } from "../helpers/env.js";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -31,21 +32,6 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-/** Runs `body` with these environment variables, restoring the previous values after. */
-async function withEnv<T>(env: Record<string, string | undefined>, body: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  const set = (values: Record<string, string | undefined>) => {
-    for (const [k, v] of Object.entries(values)) if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  };
-  set(env);
-  try {
-    return await body();
-  } finally {
-    set(saved);
-  }
-}
 
 describe("the programmatic API (src/index.ts, the package's main export)", () => {
   const A = "export interface Thing {\n  name: string;\n}\n";

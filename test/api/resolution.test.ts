@@ -1,5 +1,6 @@
 // Issue 50 item 1: one input resolution. The CLI calls the API, and both resolve what they are
 // given by src/schema/inputs.ts: the same sources, the same downloads, the same failures.
+import { withEnv } from "../helpers/env.js";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -39,21 +40,6 @@ function project(name: string, where: "offline" | "mirror"): { root: string; env
   mkdirSync(root, { recursive: true });
   writeFileSync(join(root, "package.json"), "{}\n");
   return { root, env: { MCP_SPEC_ROOT: undefined, MCP_GEN_CACHE: join(root, ".mcp-gen/schema"), MCP_GEN_SCHEMA_BASE_URL: `${base}/${where}` } };
-}
-
-/** Runs `body` with these environment variables (as runCli does for the CLI), restoring them after. */
-async function withEnv<T>(env: Record<string, string | undefined>, body: () => Promise<T>): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  const set = (values: Record<string, string | undefined>) => {
-    for (const [k, v] of Object.entries(values)) if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  };
-  set(env);
-  try {
-    return await body();
-  } finally {
-    set(saved);
-  }
 }
 
 /** What each side asked the network for, and how it ended. */

@@ -3,7 +3,8 @@
 // result validation, pagination, subscriptions, and the x-mcp-header rules of tools/list.
 import { ClientError, isClientError } from "./errors.js";
 import { answerServerRequest, capabilitiesFor, checked, fulfilInputs, type HandlerTable, type RevisionSpec } from "./handlers.js";
-import { Channel, anySignal, type RequestOptions, type SendExtras } from "./channel.js";
+import { anySignal } from "../shared/signals.js";
+import { Channel, type RequestOptions, type SendExtras } from "./channel.js";
 import { Subscription } from "./subscription.js";
 import { encodeHeaderValue, paramHeadersOf, paramValueText, valueAt, type ParamHeader } from "../shared/headers.js";
 import type { JsonRpcNotification, JsonRpcParams } from "../shared/jsonrpc.js";

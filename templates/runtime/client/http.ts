@@ -6,7 +6,8 @@
 import { ClientError } from "./errors.js";
 import { DEFAULT_MAX_MESSAGE_BYTES, readBoundedText } from "./http-body.js";
 import { NodeHttpClient, copyInto, onNode, type HttpAnswer, type HttpInit } from "./node-http.js";
-import { anySignal, cancelOf } from "./channel.js";
+import { anySignal } from "../shared/signals.js";
+import { cancelOf } from "./channel.js";
 import { encodeHeaderValue } from "../shared/headers.js";
 import { classifyMessage, parseMessage, type JsonRpcMessage, type JsonRpcRequest } from "../shared/jsonrpc.js";
 import { HEADER, META, nameSourceOf } from "../shared/protocol.js";

@@ -3,6 +3,7 @@
 // client: the generated code depends on zod alone), and opaque tokens asked of the authorization
 // server's introspection endpoint (RFC 7662). Both use web standards only (fetch, WebCrypto).
 import { DEFAULT_CLOCK_TOLERANCE_SEC, type TokenVerifier } from "./auth.js";
+import { anySignal } from "../shared/signals.js";
 import { LOOPBACK } from "./origin.js";
 import type { AuthInfo } from "./types.js";
 
@@ -240,17 +241,6 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener("abort", onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
-}
-
-/** Aborted when either signal is (`AbortSignal.any` where it exists). */
-function anySignal(a: AbortSignal, b: AbortSignal): AbortSignal {
-  if (typeof AbortSignal.any === "function") return AbortSignal.any([a, b]);
-  const controller = new AbortController();
-  for (const signal of [a, b]) {
-    if (signal.aborted) controller.abort(signal.reason);
-    else signal.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
-  }
-  return controller.signal;
 }
 
 /** A body as text, read chunk by chunk up to `max` bytes; undefined (and the body cancelled) past them. */
