@@ -80,6 +80,19 @@ function serialised(record: SessionRecord): string {
 const events = (entries: unknown): StoredEvent[] => (Array.isArray(entries) ? entries.map(eventOf).filter((e): e is StoredEvent => e !== undefined) : []);
 const outcome = (reply: unknown): ChangeOutcome => (reply === "done" || reply === "full" ? reply : "gone");
 
+let lastNow = 0;
+
+/**
+ * Now in ms, for the sessions' recency scores: strictly increasing in this process, so that two
+ * sessions used within one millisecond keep their order (on equal scores Redis orders by id, and
+ * the least recently used one would not be the one evicted).
+ */
+function recencyNow(): string {
+  const now = Date.now();
+  lastNow = now > lastNow ? now : lastNow + 0.001;
+  return String(lastNow);
+}
+
 export class RedisStore implements McpStore {
   readonly heartbeatMs: number;
   readonly #client: RedisClientLike;
@@ -123,14 +136,14 @@ export class RedisStore implements McpStore {
     const limits = this.#limitsOf();
     const perPrincipal = limits.maxSessionsPerPrincipal;
     const bound = perPrincipal !== undefined && Number.isFinite(perPrincipal) ? String(perPrincipal) : "";
-    const reply = await this.#redis.run("create", [record.id, serialised(record), JSON.stringify(record.principal), String(Date.now()), String(limits.idleMs), String(limits.maxSessions), limits.whenFull, bound]);
+    const reply = await this.#redis.run("create", [record.id, serialised(record), JSON.stringify(record.principal), recencyNow(), String(limits.idleMs), String(limits.maxSessions), limits.whenFull, bound]);
     const [created, ...evicted] = Array.isArray(reply) ? reply : [0];
     if (Number(created) === -1) return { created: false, evicted: [], full: "principal" };
     return { created: Number(created) === 1, evicted: evicted.map(String) };
   }
 
   async getSession(id: string, principal: string | null): Promise<SessionRecord | undefined> {
-    const reply = await this.#redis.run("get", [id, JSON.stringify(principal), String(Date.now()), String(this.#limitsOf().idleMs)]);
+    const reply = await this.#redis.run("get", [id, JSON.stringify(principal), recencyNow(), String(this.#limitsOf().idleMs)]);
     if (typeof reply !== "string") return undefined;
     const record = JSON.parse(reply) as unknown;
     return isRecord(record) ? record : undefined;
@@ -155,7 +168,7 @@ export class RedisStore implements McpStore {
   }
 
   async keepAlive(sessionIds: readonly string[], streams: readonly string[]): Promise<string[]> {
-    const reply = await this.#redis.run("keepAlive", [String(Date.now()), String(this.#limitsOf().idleMs), String(this.#leaseMs()), String(sessionIds.length), ...sessionIds, ...streams], false);
+    const reply = await this.#redis.run("keepAlive", [recencyNow(), String(this.#limitsOf().idleMs), String(this.#leaseMs()), String(sessionIds.length), ...sessionIds, ...streams], false);
     return Array.isArray(reply) ? reply.map(String) : [];
   }
 
