@@ -195,14 +195,25 @@ describe.skipIf(NO_REDIS)("item 6: one session cannot break the others' requests
     const before = await subscribers(admin);
     const padding = "x".repeat(3_900_000);
     const odd: string[] = []; // the bodies of answers with another status, for the failure's message
-    const statuses = await Promise.all(
-      Array.from({ length: 60 }, (_, i) =>
-        post(b.handler, { jsonrpc: "2.0", id: `nobody-awaits-${i}`, result: { padding } }, hostile).then(async (r) => (r.status !== status && odd.push(`${r.status} ${await r.text()}`), r.status)),
-      ),
-    );
+    // A 503 with Retry-After (the store unreachable for a moment, under a full suite's load) is
+    // answered as a client answers it: once more, after the wait it names; the answer must then
+    // have the status measured here. The retries are counted in the log line.
+    let retried = 0;
+    const answer = async (i: number) => {
+      const body = { jsonrpc: "2.0", id: `nobody-awaits-${i}`, result: { padding } };
+      let r = await post(b.handler, body, hostile);
+      if (r.status === 503 && r.headers.get("retry-after")) {
+        retried++;
+        await sleep(Number(r.headers.get("retry-after")) * 1000);
+        r = await post(b.handler, body, hostile);
+      }
+      if (r.status !== status) odd.push(`${r.status} ${await r.text()}`);
+      return r.status;
+    };
+    const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => answer(i)));
     await sleep(500);
     const after = await subscribers(admin);
-    console.log(`item 6: 60 unawaited answers of 3.9 MB: statuses ${[...new Set(statuses)].join(",")}; ${bus.bytes} bytes published on the bus; subscriber connections before ${before.join(",")}, after ${after.join(",")}`);
+    console.log(`item 6: 60 unawaited answers of 3.9 MB: statuses ${[...new Set(statuses)].join(",")} (${retried} retried after a 503); ${bus.bytes} bytes published on the bus; subscriber connections before ${before.join(",")}, after ${after.join(",")}`);
     await bus.close();
     expect((await post(b.handler, accept(ask.id, "ada"), victim)).status).toBe(202);
     expect(await stream.next()).toMatchObject({ result: { content: [{ text: expect.stringMatching(/^hello ada/) }] } });
