@@ -3,6 +3,7 @@
 // client: the generated code depends on zod alone), and opaque tokens asked of the authorization
 // server's introspection endpoint (RFC 7662). Both use web standards only (fetch, WebCrypto).
 import { DEFAULT_CLOCK_TOLERANCE_SEC, type TokenVerifier } from "./auth.js";
+import { readBounded } from "../shared/bytes.js";
 import { anySignal } from "../shared/signals.js";
 import { LOOPBACK } from "./origin.js";
 import type { AuthInfo } from "./types.js";
@@ -250,23 +251,9 @@ async function readCapped(response: Response, max: number): Promise<string | und
     void response.body?.cancel().catch(() => undefined);
     return declared > max ? undefined : "";
   }
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      void reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) bytes.set(chunk, (at += chunk.byteLength) - chunk.byteLength);
-  return new TextDecoder().decode(bytes);
+  const read = await readBounded(response.body, max);
+  if (read === "broken") throw new Error("the introspection answer broke off");
+  return read === "too-large" ? undefined : new TextDecoder().decode(read);
 }
 
 /** The checks of an active token's answer beyond `active`; its `exp` is authenticate's to judge, with the leeway. */

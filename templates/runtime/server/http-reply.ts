@@ -2,7 +2,7 @@
 // travel: a web Request and Response (Deno, Bun, workerd, Hono, any fetch caller), or node:http's
 // own objects (http-node.ts), so that node:http answers without building undici's Request and
 // Response (most of a small request's cost there). The handler decides; the adapters only carry.
-import { concatBytes } from "../shared/bytes.js";
+import { readBounded } from "../shared/bytes.js";
 import { errorResponse, JSONRPC } from "../shared/messages.js";
 import { followSignal, type FollowedSignal } from "./http-signal.js";
 
@@ -110,24 +110,6 @@ function holdUntil(request: Request, done: Promise<unknown>): void {
 }
 
 async function readStream(stream: ReadableStream<Uint8Array> | null, maxBytes: number): Promise<BodyRead> {
-  if (!stream) return new Uint8Array(0);
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        void reader.cancel().catch(() => undefined);
-        return "too-large";
-      }
-      chunks.push(value);
-    }
-  } catch {
-    // The client went away (or the stream broke) mid-body: nobody reads this answer.
-    return "broken";
-  }
-  return concatBytes(chunks, size);
+  // "broken": the client went away (or the stream broke) mid-body; nobody reads this answer.
+  return stream ? readBounded(stream, maxBytes) : new Uint8Array(0);
 }

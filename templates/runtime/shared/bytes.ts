@@ -12,3 +12,28 @@ export function concatBytes(chunks: Uint8Array[], size: number): Uint8Array {
   }
   return whole;
 }
+
+/**
+ * A stream's bytes, read chunk by chunk and joined; "too-large" (and the stream cancelled) once
+ * they pass `maxBytes`, so that no more than that is ever held; "broken" when the stream fails.
+ */
+export async function readBounded(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array | "too-large" | "broken"> {
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        void reader.cancel().catch(() => undefined);
+        return "too-large";
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return "broken";
+  }
+  return concatBytes(chunks, size);
+}
