@@ -1,6 +1,7 @@
 // The revision-driven client engine behind every generated client.ts: the request envelope
 // (2026-07-28 and later) or the initialize handshake (earlier revisions), input_required rounds,
 // result validation, pagination, subscriptions, and the x-mcp-header rules of tools/list.
+import { ClientCache, type CacheOptions } from "./cache.js";
 import { ClientError, isClientError } from "./errors.js";
 import { answerServerRequest, capabilitiesFor, checked, fulfilInputs, type HandlerTable, type RevisionSpec } from "./handlers.js";
 import { anySignal } from "../shared/signals.js";
@@ -57,6 +58,8 @@ export interface CoreOptions {
   onNotification?: ((notification: JsonRpcNotification) => void) | undefined;
   onRejectedTool?: ((tool: RejectedTool) => void) | undefined;
   onWarning?: ((message: string, cause?: unknown) => void) | undefined;
+  /** Reuse results that carry caching hints (`ttlMs`, `cacheScope`) for their TTL (cache.ts). */
+  cache?: CacheOptions | boolean | undefined;
 }
 
 export type Era = "stateless" | "session";
@@ -72,6 +75,7 @@ export class ClientCore {
   private snapshot: ServerSnapshot | undefined;
   private opened: Promise<ServerSnapshot> | undefined;
   private readonly toolHeaders = new Map<string, ParamHeader[]>();
+  private readonly cache: ClientCache | undefined;
 
   /** Over a transport, or over the session of another core (a probe that found this revision). */
   constructor(spec: RevisionSpec, channel: Transport | Channel, options: CoreOptions, state?: { snapshot?: ServerSnapshot | undefined; opened?: boolean }) {
@@ -82,12 +86,16 @@ export class ClientCore {
     this.capabilities = capabilitiesFor(spec, this.handlers, options.capabilities);
     this.version = state?.snapshot?.protocolVersion ?? options.protocolVersion ?? spec.protocolVersion;
     this.snapshot = state?.snapshot;
+    this.cache = options.cache ? new ClientCache(options.cache) : undefined;
     if (state?.opened && state.snapshot) this.opened = Promise.resolve(state.snapshot);
     const hooks = {
       toError: (error: { code: number; message: string; data?: unknown }) => spec.toError(error),
       onRequest: (request: { method: string; params?: JsonRpcParams }, context: { requestId: string | number; signal: AbortSignal }) =>
         answerServerRequest(spec, this.handlers, request.method, request.params, context.requestId, context.signal, (message) => this.warn(message)),
-      onNotification: (notification: JsonRpcNotification) => options.onNotification?.(notification),
+      onNotification: (notification: JsonRpcNotification) => {
+        this.cache?.notified(notification.method, notification.params);
+        options.onNotification?.(notification);
+      },
       onWarning: (message: string, cause?: unknown) => this.warn(message, cause),
     };
     if (channel instanceof Channel) {
@@ -113,8 +121,19 @@ export class ClientCore {
     return this.opened;
   }
 
-  /** Sends a request of the revision and resolves with its complete, validated result. */
+  /** Sends a request of the revision and resolves with its complete, validated result (or a fresh cached one). */
   async call(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
+    if (!this.cache || method === "initialize") return this.send(method, params, options);
+    const endpoint = this.channel.transport.endpoint;
+    const server = endpoint ? `${endpoint} ${this.version}` : "";
+    const hit = this.cache.lookup(server, method, params);
+    if (hit) return structuredClone(hit);
+    const result = await this.send(method, params, options);
+    if (result !== null && typeof result === "object") this.cache.store(server, method, params, result as { [key: string]: unknown });
+    return result;
+  }
+
+  private async send(method: string, params: unknown, options: RequestOptions): Promise<unknown> {
     if (this.era === "session") {
       if (method === "initialize") {
         this.opened ??= this.initialize(params as JsonRpcParams | undefined, options);
@@ -159,7 +178,13 @@ export class ClientCore {
     const controller = new AbortController();
     const signal = options.signal ? anySignal(options.signal, controller.signal) : controller.signal;
     return new Subscription<N>(
-      (push) => this.sendStateless(method, (params ?? {}) as JsonRpcParams, { ...options, signal, timeoutMs: options.timeoutMs ?? 0 }, { onSubscriptionNotification: push }),
+      (push) => {
+        const onSubscriptionNotification = (notification: JsonRpcNotification) => {
+          this.cache?.notified(notification.method, notification.params);
+          push(notification);
+        };
+        return this.sendStateless(method, (params ?? {}) as JsonRpcParams, { ...options, signal, timeoutMs: options.timeoutMs ?? 0 }, { onSubscriptionNotification });
+      },
       () => controller.abort(new ClientError("aborted", "the subscription was closed")),
     );
   }
