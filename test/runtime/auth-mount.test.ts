@@ -142,7 +142,7 @@ describe("what the mount calls mount", () => {
     expect(gen.toFetchHandler(server, { path: "/mcp" }).routes).toEqual(["/mcp"]);
   });
 
-  it("refuses a handler without `path` (it answers every path) and a function around the handler, naming the fix", () => {
+  it("refuses a handler without `path` (it answers every path), a function around the handler, and a path a router reads as a pattern, naming the fix", () => {
     const server = gen.createServer({ serverInfo: { name: "x", version: "1" }, tools: [] });
     const everyPath = gen.toFetchHandler(server);
     expect(everyPath.routes).toEqual([]);
@@ -150,6 +150,10 @@ describe("what the mount calls mount", () => {
     const wrapped = (request: Request) => everyPath(request);
     expect(() => gen.mountHono(new Hono(), wrapped)).toThrow(/mountHono: pass the handler toFetchHandler returned/);
     expect(() => gen.mountFastify(Fastify(), wrapped)).toThrow(/mountFastify: pass the handler/);
+    // A path a router would read as a pattern (Express and Hono: `:id` is a parameter) is not mounted as one.
+    const pattern = gen.toFetchHandler(server, { path: "/mcp/:id" });
+    expect(() => gen.mountExpress(express(), pattern)).toThrow(/mountExpress: the route "\/mcp\/:id" \(from `path` or `auth.resource`\) has characters a router may read as a pattern/);
+    expect(gen.mountHono(new Hono(), gen.toFetchHandler(server, { path: "/v1.0/mcp_x-y~z" }))).toEqual(["/v1.0/mcp_x-y~z"]);
   });
 
   it("mountFastify replaces the body parsers in its own scope only: the app's JSON route still gets its parsed body", async () => {

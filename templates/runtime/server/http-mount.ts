@@ -6,7 +6,7 @@
 import type { FetchHandler } from "./http.js";
 import { toNodeListener, type NodeListenerOptions, type NodeRequestLike, type NodeResponseLike } from "./node.js";
 
-/** What mountExpress uses of an Express 5 app (or Router). */
+/** What mountExpress uses of an Express 5 app (or a Router mounted at the root: the routes are absolute paths). */
 export interface ExpressAppLike {
   all(path: string, handler: (request: NodeRequestLike, response: NodeResponseLike) => void): unknown;
 }
@@ -33,11 +33,19 @@ export interface FastifyAppLike {
   register(plugin: (scope: FastifyScopeLike, options: unknown) => Promise<void>): unknown;
 }
 
+/**
+ * A path every router reads as itself: Express, Hono and Fastify read `:`, `*`, `?`, `+`, `(`,
+ * `{`, `[`… as patterns, and decode `%` escapes each in its own way.
+ */
+const LITERAL_PATH = /^\/[A-Za-z0-9._~\/-]*$/;
+
 /** The handler's routes; a handler that cannot say which paths it answers is refused, naming the fix. */
 function routesOf(handler: FetchHandler, mount: string): readonly string[] {
   const routes = (handler as Partial<FetchHandler>).routes;
   if (!Array.isArray(routes)) throw new TypeError(`${mount}: pass the handler toFetchHandler returned, not a function around it (it has no \`routes\` to mount)`);
   if (routes.length === 0) throw new TypeError(`${mount}: toFetchHandler was given no \`path\`, so the handler answers every path and there is no route to mount; give it one, e.g. toFetchHandler(server, { path: "/mcp", … })`);
+  const odd = routes.find((path) => !LITERAL_PATH.test(path));
+  if (odd !== undefined) throw new TypeError(`${mount}: the route ${JSON.stringify(odd)} (from \`path\` or \`auth.resource\`) has characters a router may read as a pattern or decode; only letters, digits, ".", "_", "~", "-" and "/" are mounted as they are. Route each path of handler.routes yourself, escaped as your framework wants`);
   return routes;
 }
 
