@@ -2,6 +2,7 @@
 // (2026-07-28 and later) or the initialize handshake (earlier revisions), input_required rounds,
 // result validation, pagination, subscriptions, and the x-mcp-header rules of tools/list.
 import { ClientCache, type CacheOptions } from "./cache.js";
+import { runClientMiddleware, type ClientMiddleware } from "./middleware.js";
 import { ClientError, isClientError } from "./errors.js";
 import { answerServerRequest, capabilitiesFor, checked, fulfilInputs, type HandlerTable, type RevisionSpec } from "./handlers.js";
 import { anySignal } from "../shared/signals.js";
@@ -60,6 +61,8 @@ export interface CoreOptions {
   onWarning?: ((message: string, cause?: unknown) => void) | undefined;
   /** Reuse results that carry caching hints (`ttlMs`, `cacheScope`) for their TTL (cache.ts). */
   cache?: CacheOptions | boolean | undefined;
+  /** Around every request sent (not those answered from the cache), the first outermost (middleware.ts). */
+  middleware?: readonly ClientMiddleware[] | undefined;
 }
 
 export type Era = "stateless" | "session";
@@ -123,14 +126,18 @@ export class ClientCore {
 
   /** Sends a request of the revision and resolves with its complete, validated result (or a fresh cached one). */
   async call(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
-    if (!this.cache || method === "initialize") return this.send(method, params, options);
+    if (!this.cache || method === "initialize") return this.sendThroughMiddleware(method, params, options);
     const endpoint = this.channel.transport.endpoint;
     const server = endpoint ? `${endpoint} ${this.version}` : "";
     const hit = this.cache.lookup(server, method, params);
     if (hit) return structuredClone(hit);
-    const result = await this.send(method, params, options);
+    const result = await this.sendThroughMiddleware(method, params, options);
     if (result !== null && typeof result === "object") this.cache.store(server, method, params, result as { [key: string]: unknown });
     return result;
+  }
+
+  private sendThroughMiddleware(method: string, params: unknown, options: RequestOptions): Promise<unknown> {
+    return runClientMiddleware(this.options.middleware, { method, params, signal: options.signal }, () => this.send(method, params, options));
   }
 
   private async send(method: string, params: unknown, options: RequestOptions): Promise<unknown> {

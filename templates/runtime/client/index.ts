@@ -2,6 +2,7 @@
 export { ClientCore, DEFAULT_MAX_INPUT_ROUNDS, DEFAULT_MAX_PAGES, type CoreOptions, type Era, type RejectedTool, type ServerSnapshot } from "./core.js";
 export { ClientError, isClientError, type ClientErrorKind } from "./errors.js";
 export { ResponseCache, type CacheOptions } from "./cache.js";
+export type { ClientCall, ClientMiddleware } from "./middleware.js";
 export { InsufficientScopeError, UnauthorizedError, type AuthChallenge } from "./auth-errors.js";
 export type { HandlerContext, RevisionSpec } from "./handlers.js";
 export { StreamableHttpTransport, type HeadersHook, type HttpTransportOptions } from "./http.js";

@@ -290,7 +290,7 @@ async function stream(context: HttpContext, request: JsonRpcRequest, info: Trans
   if (winner === "answer" && !events) {
     const response = await answer;
     if (!response) return new Reply(202, headers);
-    return jsonReply(response, server.statusOf(response), headers);
+    return jsonReply(response, server.statusOf(response), { ...headers, ...server.headersOf(response) });
   }
   const sent = open();
   void answer.then((response: JsonRpcResponse | undefined) => {

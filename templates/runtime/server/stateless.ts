@@ -121,7 +121,7 @@ async function checkParamHeaders(core: ServerCore, headers: Headers, message: Js
       requestState: undefined,
       principal: exchange.principal,
       auth: exchange.auth,
-    });
+    }, true);
   const hasList = Object.hasOwn(core.handlers, "tools/list");
   const schema = exchange.toolInputSchema ? await exchange.toolInputSchema(name) : hasList ? await core.tools.inputSchema(name, exchange.principal, list) : undefined;
   const mismatch = paramHeaderMismatch(headers, name, message.params?.["arguments"], schema);
