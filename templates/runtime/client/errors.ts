@@ -28,7 +28,9 @@ export type ClientErrorKind =
   /** No protocol version both sides speak, or a method the negotiated revision does not have. */
   | "version"
   /** Pagination that does not end (a cursor seen twice, or too many pages). */
-  | "pagination";
+  | "pagination"
+  /** A skill file that fails SEP-2640 verification against its entry: size, digest, frontmatter, or a file the entry does not list. */
+  | "verification";
 
 export class ClientError extends Error {
   readonly kind: ClientErrorKind;
