@@ -173,8 +173,10 @@ function frontmatterOf(what: string, text: string, name: string): SkillFrontmatt
 function fileResource(file: BuiltFile, skills: readonly BuiltSkill[]): ResourceDefinition {
   const entry = skills.find((e) => e.uri === file.uri);
   const info = entry ? { name: entry.frontmatter.name, description: entry.frontmatter.description } : { name: file.path };
-  const contents = file.text !== undefined ? { text: file.text } : { blob: base64(file.bytes) };
-  return resource(file.uri, { ...info, mimeType: file.mimeType, size: file.bytes.length }, () => ({ contents: [{ uri: file.uri, mimeType: file.mimeType, ...contents }] }));
+  // A blob's base64 is made on its first read, not for every file when the server starts.
+  let blob: string | undefined;
+  const contents = () => (file.text !== undefined ? { text: file.text } : { blob: (blob ??= base64(file.bytes)) });
+  return resource(file.uri, { ...info, mimeType: file.mimeType, size: file.bytes.length }, () => ({ contents: [{ uri: file.uri, mimeType: file.mimeType, ...contents() }] }));
 }
 
 /** Every directory of the served files (skill roots and their subdirectories, and the prefixes above them) and its direct children. */
