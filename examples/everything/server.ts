@@ -3,6 +3,7 @@
 // needs a `node:` module, so that a Worker bundle of it carries none.
 import { createServer, tool, type McpServer, type McpStore } from "../gen/index.js";
 import { PROMPTS, RESOURCES, TEMPLATES, WATCHED } from "./content.js";
+import { SKILLS } from "./skills.js";
 import { TOOLS } from "./tools.js";
 
 /** The everything server, sealing request states with `stateSecret` (the same in every process). */
@@ -18,9 +19,10 @@ export function everythingServer(stateSecret: string | undefined): McpServer {
     // tools, resources, prompts and completions follow from what is registered; these are the extras.
     capabilities: { resources: { subscribe: true }, logging: {} },
     tools: [...TOOLS, ...triggers],
-    resources: RESOURCES,
+    resources: [...RESOURCES, ...SKILLS.resources],
     resourceTemplates: TEMPLATES,
     prompts: PROMPTS,
+    extensions: [SKILLS],
     stateSecret,
   });
   return server;

@@ -32,7 +32,9 @@ export type ClientErrorKind =
   /** HTTP 401: no bearer token, or a refused one (an `UnauthorizedError`). */
   | "unauthorized"
   /** HTTP 403 `insufficient_scope`: the token lacks scopes the call needs (an `InsufficientScopeError`). */
-  | "insufficient-scope";
+  | "insufficient-scope"
+  /** A skill file that fails SEP-2640 verification against its entry: size, digest, frontmatter, or a file the entry does not list. */
+  | "verification";
 
 export class ClientError extends Error {
   readonly kind: ClientErrorKind;

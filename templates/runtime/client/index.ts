@@ -12,3 +12,4 @@ export { Subscription, type SubscriptionEnd } from "./subscription.js";
 export { connectWith, type ClientRevision, type ConnectOptions, type TransportFactory } from "./connect.js";
 export type { Transport, TransportSendOptions } from "../shared/transport.js";
 export type { JsonRpcMessage, JsonRpcNotification } from "../shared/jsonrpc.js";
+export { SkillsClient, skillsClient, SKILLS_EXTENSION, SKILL_LIMITS, type DirectoryChild, type LoadedSkill, type SkillEntry, type SkillFile, type SkillFrontmatter, type SkillResourceEntry, type SkillsClientOptions, type SkillsHost } from "./skills.js";
