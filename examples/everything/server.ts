@@ -1,7 +1,9 @@
 // The conformance suite's server fixture, as a function: main.ts serves it on Node (stdio or
 // node:http), examples/deploy/ on Deno, Bun, workerd, Express, Hono and Fastify. Nothing here
 // needs a `node:` module, so that a Worker bundle of it carries none.
-import { createServer, tool, type McpServer, type McpStore } from "../gen/index.js";
+import { createServer, tasks, tool, type McpServer, type McpStore } from "../gen/index.js";
+import { TASKS_EXTENSION } from "../shared/tasks-extension.js";
+import { taskTools } from "./tasks.js";
 import { PROMPTS, RESOURCES, TEMPLATES, WATCHED } from "./content.js";
 import { TOOLS } from "./tools.js";
 
@@ -17,11 +19,13 @@ export function everythingServer(stateSecret: string | undefined): McpServer {
     serverInfo: { name: "mcp-gen-conformance-everything", version: "1.0.0" },
     // tools, resources, prompts and completions follow from what is registered; these are the extras.
     capabilities: { resources: { subscribe: true }, logging: {} },
-    tools: [...TOOLS, ...triggers],
+    tools: [...TOOLS, ...triggers, ...taskTools()],
     resources: RESOURCES,
     resourceTemplates: TEMPLATES,
     prompts: PROMPTS,
     stateSecret,
+    // SEP-2663: tools declared with `task` may answer with a task handle.
+    extensions: [tasks(TASKS_EXTENSION)],
   });
   return server;
 }
