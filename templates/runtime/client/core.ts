@@ -6,6 +6,7 @@ import { answerServerRequest, capabilitiesFor, checked, fulfilInputs, type Handl
 import { anySignal } from "../shared/signals.js";
 import { Channel, type RequestOptions, type SendExtras } from "./channel.js";
 import { Subscription } from "./subscription.js";
+import type { ClientExtension, ClientExtensionIo } from "./tasks.js";
 import { encodeHeaderValue, paramHeadersOf, paramValueText, valueAt, type ParamHeader } from "../shared/headers.js";
 import type { JsonRpcNotification, JsonRpcParams } from "../shared/jsonrpc.js";
 import { COMPLETE, HEADER, INPUT_REQUIRED, META } from "../shared/protocol.js";
@@ -57,6 +58,8 @@ export interface CoreOptions {
   onNotification?: ((notification: JsonRpcNotification) => void) | undefined;
   onRejectedTool?: ((tool: RejectedTool) => void) | undefined;
   onWarning?: ((message: string, cause?: unknown) => void) | undefined;
+  /** Extensions (SEP-2133): declared in the capabilities, and settling results of kinds they add (Tasks: `clientTasks`). */
+  extensions?: readonly ClientExtension[] | undefined;
 }
 
 export type Era = "stateless" | "session";
@@ -79,7 +82,7 @@ export class ClientCore {
     this.options = options;
     this.handlers = options.handlers ?? {};
     this.era = Object.hasOwn(spec.methods, "initialize") ? "session" : "stateless";
-    this.capabilities = capabilitiesFor(spec, this.handlers, options.capabilities);
+    this.capabilities = withExtensions(capabilitiesFor(spec, this.handlers, options.capabilities), options.extensions ?? []);
     this.version = state?.snapshot?.protocolVersion ?? options.protocolVersion ?? spec.protocolVersion;
     this.snapshot = state?.snapshot;
     if (state?.opened && state.snapshot) this.opened = Promise.resolve(state.snapshot);
@@ -199,7 +202,7 @@ export class ClientCore {
       // Each kind of result is held to its own schema: a complete one to the method's result,
       // an input_required one to the input_required result (not to their union).
       if (raw["resultType"] === COMPLETE) return this.completed(method, this.validated(method, raw, "complete") as { [key: string]: unknown });
-      if (raw["resultType"] !== INPUT_REQUIRED) throw new ClientError("invalid-result", `${method} returned resultType ${JSON.stringify(raw["resultType"])}, which this client does not know`);
+      if (raw["resultType"] !== INPUT_REQUIRED) return this.settled(method, raw, options);
       this.validated(method, raw, "inputRequired");
       if (round + 1 > max) throw new ClientError("input-rounds-exceeded", `${method} still asked for input after ${max} rounds; giving up (raise maxInputRounds to allow more)`, { detail: { rounds: max } });
       this.checkInputRequestCount(method, raw["inputRequests"]);
@@ -244,6 +247,25 @@ export class ClientCore {
       }
       throw error;
     }
+  }
+
+  /** A result of a kind an extension adds (a task), brought to its complete result by that extension. */
+  private async settled(method: string, raw: { [key: string]: unknown }, options: RequestOptions): Promise<unknown> {
+    const signal = options.signal ?? new AbortController().signal;
+    const io: ClientExtensionIo = {
+      request: (m, params, headers) => this.sendStateless(m, params, { ...options, signal: new AbortController().signal }, { headers }),
+      fulfil: (requests) => {
+        this.checkInputRequestCount(method, requests);
+        return fulfilInputs(this.spec, this.handlers, method, requests, signal, (message) => this.warn(message));
+      },
+      signal,
+      toError: (error) => this.spec.toError(error),
+    };
+    for (const extension of this.options.extensions ?? []) {
+      const settling = extension.settle?.(method, raw, io);
+      if (settling) return this.completed(method, this.validated(method, await settling, "complete") as { [key: string]: unknown });
+    }
+    throw new ClientError("invalid-result", `${method} returned resultType ${JSON.stringify(raw["resultType"])}, which this client does not know`);
   }
 
   /** The result checked with the method's schema: its complete or input_required one where the revision has them. */
@@ -324,6 +346,15 @@ export class ClientCore {
 }
 
 /** Both the same flat info (name, version… of primitive values): a result that repeats the server's info changes nothing. */
+/** The capabilities with every extension under `extensions[id]`. */
+function withExtensions(capabilities: { [key: string]: unknown }, extensions: readonly ClientExtension[]): { [key: string]: unknown } {
+  if (!extensions.length) return capabilities;
+  const given = capabilities["extensions"];
+  const declared: { [key: string]: unknown } = given !== null && typeof given === "object" ? { ...(given as object) } : {};
+  for (const extension of extensions) declared[extension.schema.id] = extension.capability ?? {};
+  return { ...capabilities, extensions: declared };
+}
+
 function sameInfo(a: { [key: string]: unknown }, b: { [key: string]: unknown } | undefined): boolean {
   if (b === undefined) return false;
   let count = 0;

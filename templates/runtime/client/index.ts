@@ -9,3 +9,4 @@ export { Subscription, type SubscriptionEnd } from "./subscription.js";
 export { connectWith, type ClientRevision, type ConnectOptions, type TransportFactory } from "./connect.js";
 export type { Transport, TransportSendOptions } from "../shared/transport.js";
 export type { JsonRpcMessage, JsonRpcNotification } from "../shared/jsonrpc.js";
+export { clientTasks, type ClientExtension, type ClientExtensionIo, type ClientTasksOptions } from "./tasks.js";
