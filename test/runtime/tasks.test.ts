@@ -37,6 +37,7 @@ function server(options: Record<string, unknown> = {}) {
       throw new gen.McpError(-32602, "bad thing", { why: "test" });
     }),
     gen.tool("plain", {}, () => "plain"),
+    gen.tool("insatiable", { task: "optional" }, (_a: unknown, ctx: any) => ctx.inputRequired({ inputRequests: { more: confirm } })),
   ];
   const s = gen.createServer({ serverInfo: { name: "tasks", version: "1" }, tools, extensions: [gen.tasks(EXT, options)], onError: (e: unknown) => errors.push(e) });
   return { s, errors, gate };
@@ -148,6 +149,24 @@ describe("Tasks, server side", () => {
     const large = (await call(s, "tools/call", { name: "big", arguments: { n: 1_000 } })).result.taskId;
     const failed = await until(s, large, "failed");
     expect(failed.error.data).toEqual({ maxResultBytes: 1_000, bytes: 1_039 });
+  });
+
+  it("bounds the rounds of input one task asks for (a count)", async () => {
+    const { s } = server({ maxInputRounds: 2 });
+    const { taskId } = (await call(s, "tools/call", { name: "insatiable", arguments: {} })).result;
+    for (const key of ["more", "more.1"]) {
+      expect(Object.keys((await until(s, taskId, "input_required")).inputRequests)).toEqual([key]);
+      await call(s, "tasks/update", { taskId, inputResponses: { [key]: { action: "accept", content: { ok: false } } } });
+    }
+    const failed = await until(s, taskId, "failed");
+    expect(failed.error.message).toMatch(/after 2 rounds \(maxInputRounds\)/);
+  });
+
+  it("bounds the taskIds one listen stream names (a count)", async () => {
+    const { s } = server();
+    const ids = Array.from({ length: 101 }, (_, i) => `t${i}`);
+    const refused = await call(s, "subscriptions/listen", { notifications: { taskIds: ids } }, "alice", TASKS, { notify: () => undefined });
+    expect(refused.error).toMatchObject({ code: -32602, data: { maxTaskIds: 100 } });
   });
 
   it("refuses bad options at construction: ttlMs over 24 hours, a non-integer bound", () => {
