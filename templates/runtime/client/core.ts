@@ -8,6 +8,7 @@ import { answerServerRequest, capabilitiesFor, checked, fulfilInputs, type Handl
 import { anySignal } from "../shared/signals.js";
 import { Channel, type RequestOptions, type SendExtras } from "./channel.js";
 import { Subscription } from "./subscription.js";
+import { withExtensions, type ClientExtension, type ClientExtensionIo } from "./tasks.js";
 import { encodeHeaderValue, paramHeadersOf, paramValueText, valueAt, type ParamHeader } from "../shared/headers.js";
 import type { JsonRpcNotification, JsonRpcParams } from "../shared/jsonrpc.js";
 import { COMPLETE, HEADER, INPUT_REQUIRED, META } from "../shared/protocol.js";
@@ -63,6 +64,8 @@ export interface CoreOptions {
   cache?: CacheOptions | boolean | undefined;
   /** Around every request sent (not those answered from the cache), the first outermost (middleware.ts). */
   middleware?: readonly ClientMiddleware[] | undefined;
+  /** Extensions (SEP-2133): declared in the capabilities, and settling results of kinds they add (Tasks: `clientTasks`). */
+  extensions?: readonly ClientExtension[] | undefined;
 }
 
 export type Era = "stateless" | "session";
@@ -86,7 +89,7 @@ export class ClientCore {
     this.options = options;
     this.handlers = options.handlers ?? {};
     this.era = Object.hasOwn(spec.methods, "initialize") ? "session" : "stateless";
-    this.capabilities = capabilitiesFor(spec, this.handlers, options.capabilities);
+    this.capabilities = withExtensions(capabilitiesFor(spec, this.handlers, options.capabilities), options.extensions ?? []);
     this.version = state?.snapshot?.protocolVersion ?? options.protocolVersion ?? spec.protocolVersion;
     this.snapshot = state?.snapshot;
     this.cache = options.cache ? new ClientCache(options.cache) : undefined;
@@ -231,7 +234,7 @@ export class ClientCore {
       // Each kind of result is held to its own schema: a complete one to the method's result,
       // an input_required one to the input_required result (not to their union).
       if (raw["resultType"] === COMPLETE) return this.completed(method, this.validated(method, raw, "complete") as { [key: string]: unknown });
-      if (raw["resultType"] !== INPUT_REQUIRED) throw new ClientError("invalid-result", `${method} returned resultType ${JSON.stringify(raw["resultType"])}, which this client does not know`);
+      if (raw["resultType"] !== INPUT_REQUIRED) return this.settled(method, raw, options);
       this.validated(method, raw, "inputRequired");
       if (round + 1 > max) throw new ClientError("input-rounds-exceeded", `${method} still asked for input after ${max} rounds; giving up (raise maxInputRounds to allow more)`, { detail: { rounds: max } });
       this.checkInputRequestCount(method, raw["inputRequests"]);
@@ -276,6 +279,25 @@ export class ClientCore {
       }
       throw error;
     }
+  }
+
+  /** A result of a kind an extension adds (a task), brought to its complete result by that extension. */
+  private async settled(method: string, raw: { [key: string]: unknown }, options: RequestOptions): Promise<unknown> {
+    const signal = options.signal ?? new AbortController().signal;
+    const io: ClientExtensionIo = {
+      request: (m, params, headers) => this.sendStateless(m, params, { ...options, signal: new AbortController().signal }, { headers }),
+      fulfil: (requests) => {
+        this.checkInputRequestCount(method, requests);
+        return fulfilInputs(this.spec, this.handlers, method, requests, signal, (message) => this.warn(message));
+      },
+      signal,
+      toError: (error) => this.spec.toError(error),
+    };
+    for (const extension of this.options.extensions ?? []) {
+      const settling = extension.settle?.(method, raw, io);
+      if (settling) return this.completed(method, this.validated(method, await settling, "complete") as { [key: string]: unknown });
+    }
+    throw new ClientError("invalid-result", `${method} returned resultType ${JSON.stringify(raw["resultType"])}, which this client does not know`);
   }
 
   /** The result checked with the method's schema: its complete or input_required one where the revision has them. */

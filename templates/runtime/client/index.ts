@@ -13,3 +13,4 @@ export { connectWith, type ClientRevision, type ConnectOptions, type TransportFa
 export type { Transport, TransportSendOptions } from "../shared/transport.js";
 export type { JsonRpcMessage, JsonRpcNotification } from "../shared/jsonrpc.js";
 export { SkillsClient, skillsClient, SKILLS_EXTENSION, SKILL_LIMITS, type DirectoryChild, type LoadedSkill, type SkillEntry, type SkillFile, type SkillFrontmatter, type SkillResourceEntry, type SkillsClientOptions, type SkillsHost } from "./skills.js";
+export { clientTasks, type ClientExtension, type ClientExtensionIo, type ClientTasksOptions } from "./tasks.js";

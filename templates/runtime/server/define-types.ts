@@ -3,7 +3,7 @@
 // RequestContext. Everything a factory takes or returns is read off the revision's own types,
 // so a tool's result, a resource's contents or a prompt's messages are checked at compile time.
 import type { z } from "zod";
-import type { Completer, PromptDefinition, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition, ZodObjectSchema } from "./define.js";
+import type { Completer, PromptDefinition, TaskMode, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition, ZodObjectSchema } from "./define.js";
 import type { ElicitForm } from "./elicit.js";
 import type { InputRequiredMarker } from "./types.js";
 import type { TemplateVariableNames, TemplateVariables } from "./uri-template.js";
@@ -68,7 +68,12 @@ export type ToolReturn<R extends RevisionTypes, O> = string | Marker | (O extend
 
 type ToolInfo<R extends RevisionTypes> = ItemOf<R, "tools/list", "tools">;
 export type ToolConfig<R extends RevisionTypes, I, O> = Without<ToolInfo<R>, "name" | "inputSchema" | "outputSchema"> &
-  Scoped &
+  Scoped & {
+    /** How a call runs as a task (with the Tasks extension): "never" (default), "optional", "required" (-32021 for a caller without the extension). */
+    task?: TaskMode;
+    /** Whether this call becomes a task (default: always), given its validated arguments. */
+    taskPolicy?: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"]) => Awaitable<boolean>;
+  } &
   (I extends ZodObjectSchema
     ? { /** The arguments, as a Zod object schema (its JSON Schema is the listed `inputSchema`). */ input: I; inputSchema?: never }
     : { input?: undefined; /** Raw JSON Schema instead, for what Zod cannot say (args then untyped; checked as far as Zod reads it). */ inputSchema?: ToolInfo<R> extends { inputSchema: infer S } ? S : never }) &

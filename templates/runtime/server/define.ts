@@ -41,7 +41,15 @@ export interface ToolDefinition {
   readonly handler: (args: any, ctx: DefinitionContext) => unknown;
   /** The OAuth scopes a call needs (all of them). */
   readonly scopes: readonly string[];
+  /** How a call runs as a task (an extension such as Tasks reads it): never, when the caller allows it, or only so. */
+  readonly task: TaskMode;
+  /** For a tool that may run as a task: whether this call becomes one (default: always), given its validated arguments. */
+  readonly taskPolicy: ((args: any, ctx: DefinitionContext) => boolean | Promise<boolean>) | undefined;
 }
+
+/** How a tool runs as a task: "never" (the default), "optional" (when the caller declared tasks), "required" (-32021 for a caller that did not). */
+export type TaskMode = "never" | "optional" | "required";
+const TASK_MODES: readonly TaskMode[] = ["never", "optional", "required"];
 
 export interface ResourceDefinition {
   readonly kind: "resource";
@@ -140,6 +148,9 @@ export function tool(name: string, config: object, handler: (args: any, ctx: Def
   if (typeof handler !== "function") throw new TypeError(`tool ${JSON.stringify(name)}: the handler must be a function`);
   const { input, output, inputSchema, outputSchema } = config as { input?: unknown; output?: unknown; inputSchema?: JsonObject; outputSchema?: JsonObject };
   const what = `tool ${JSON.stringify(name)}`;
+  const { task = "never", taskPolicy } = config as { task?: TaskMode; taskPolicy?: ToolDefinition["taskPolicy"] };
+  if (!TASK_MODES.includes(task)) throw new TypeError(`${what}: task must be "never", "optional" or "required" (got ${JSON.stringify(task)})`);
+  if (taskPolicy !== undefined && (typeof taskPolicy !== "function" || task === "never")) throw new TypeError(`${what}: taskPolicy must be a function, on a tool whose task is "optional" or "required"`);
   if (input !== undefined && inputSchema !== undefined) throw new TypeError(`${what}: give input (a Zod schema) or inputSchema (raw JSON Schema), not both`);
   if (output !== undefined && outputSchema !== undefined) throw new TypeError(`${what}: give output (a Zod schema) or outputSchema (raw JSON Schema), not both`);
   for (const [key, raw] of [["inputSchema", inputSchema], ["outputSchema", outputSchema]] as const) {
@@ -148,7 +159,7 @@ export function tool(name: string, config: object, handler: (args: any, ctx: Def
   return Object.freeze({
     kind: "tool",
     name,
-    info: infoOf(config, ["input", "output", "inputSchema", "outputSchema"]),
+    info: infoOf(config, ["input", "output", "inputSchema", "outputSchema", "task", "taskPolicy"]),
     input: zodObject(input, `${what}: input`) ?? (inputSchema && jsonSchemaChecker(inputSchema)),
     output: zodObject(output, `${what}: output`) ?? (outputSchema && jsonSchemaChecker(outputSchema)),
     inputZod: input === undefined ? undefined : (input as object),
@@ -157,6 +168,8 @@ export function tool(name: string, config: object, handler: (args: any, ctx: Def
     outputSchema,
     handler,
     scopes: scopesOf(config, what),
+    task,
+    taskPolicy,
   });
 }
 
