@@ -74,10 +74,10 @@ describe("on the wire", () => {
     const session = await open(handler, { elicitation: {} });
     const { readSse } = await import("../../templates/runtime/shared/sse.js");
     const events = readSse((await post(handler, { jsonrpc: "2.0", id: nextId(), method: "tools/call", params: { name: "ask", arguments: {} } }, session)).body!);
-    const asked = JSON.parse((await events.next()).value!.data);
+    const asked = JSON.parse(((await events.next()).value as { data: string }).data);
     expect(asked.method).toBe("elicitation/create");
     await post(handler, { jsonrpc: "2.0", id: asked.id, result: { action: "accept", content: { name: ["Ada", 5] } } }, session);
-    const answer = JSON.parse((await events.next()).value!.data);
+    const answer = JSON.parse(((await events.next()).value as { data: string }).data);
     expect(answer.error.message).toBe("Invalid elicitation/create result from the client");
     expect(answer.error.data.issues).toEqual(["content.name.1: Invalid input: expected string, received number"]);
   });
