@@ -9,3 +9,4 @@ export { Subscription, type SubscriptionEnd } from "./subscription.js";
 export { connectWith, type ClientRevision, type ConnectOptions, type TransportFactory } from "./connect.js";
 export type { Transport, TransportSendOptions } from "../shared/transport.js";
 export type { JsonRpcMessage, JsonRpcNotification } from "../shared/jsonrpc.js";
+export type { DeclaredToolArgs, DeclaredToolName, ToolDeclaration, WithDeclaredTools } from "./typed.js";
