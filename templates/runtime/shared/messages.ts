@@ -140,12 +140,16 @@ function nearer(a: number[], b: number[]): boolean {
   return false;
 }
 
-/** True when `path` names an own property all the way down `value`. */
+/** True when `path` names an own property all the way down `value` (a getter that throws: not). */
 function reaches(value: unknown, path: ReadonlyArray<PropertyKey>): boolean {
   let current = value;
-  for (const key of path) {
-    if (current === null || typeof current !== "object" || !Object.prototype.hasOwnProperty.call(current, key)) return false;
-    current = (current as Record<PropertyKey, unknown>)[key];
+  try {
+    for (const key of path) {
+      if (current === null || typeof current !== "object" || !Object.prototype.hasOwnProperty.call(current, key)) return false;
+      current = (current as Record<PropertyKey, unknown>)[key];
+    }
+  } catch {
+    return false;
   }
   return true;
 }
