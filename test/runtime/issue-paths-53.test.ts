@@ -44,6 +44,9 @@ describe("issues name the innermost field of a union (unit, generated schemas)",
     const value = { a: { b: "x" } };
     expect(issueData(schema.safeParse(value).error!.issues).issues).toEqual(["a.b: Invalid input: expected number, received string"]);
     expect(issueData(z.union([z.string(), z.number()]).safeParse(true).error!.issues).issues).toEqual(["(root): Invalid input: expected string | number"]);
+    // An input whose getter throws while the ranking walks it: still the issue lines, not a throw.
+    const hostile = Object.defineProperty({}, "a", { get: () => { throw new Error("getter"); }, enumerable: true });
+    expect(issueData(schema.safeParse(value).error!.issues, hostile).issues).toEqual(["a.b: Invalid input: expected number, received string"]);
   });
 });
 
