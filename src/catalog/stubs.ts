@@ -94,7 +94,7 @@ function toolView(entity: Entity, byName: ReadonlyMap<string, Declaration>): Stu
     method: entity.method!,
     key: interfaceKey(entity.method!),
     name: stringLiteral(entity.id),
-    doc: jsDoc({ text: [description(entity), `Tool \`${entity.id}\`${hints(entity)}.`].filter(Boolean).join("\n\n") }),
+    doc: memberDoc([description(entity), `Tool \`${entity.id}\`${hints(entity)}.`].filter(Boolean).join("\n\n")),
     param: parameter(entity, byName),
     result,
     argsCheck: fastExports(entity.args!).safeParse,
@@ -108,7 +108,7 @@ function promptView(entity: Entity, byName: ReadonlyMap<string, Declaration>): S
     method: entity.method!,
     key: interfaceKey(entity.method!),
     name: stringLiteral(entity.id),
-    doc: jsDoc({ text: [description(entity), `Prompt \`${entity.id}\`${title}.`].filter(Boolean).join("\n\n") }),
+    doc: memberDoc([description(entity), `Prompt \`${entity.id}\`${title}.`].filter(Boolean).join("\n\n")),
     param: parameter(entity, byName),
     result: "P.GetPromptResult",
     argsCheck: fastExports(entity.args!).safeParse,
@@ -136,10 +136,19 @@ function resourceResult(entity: Entity): { result: string; mimeType?: string } {
   return { result: `ResourceResult<${stringLiteral(listed)}>`, mimeType: stringLiteral(listed) };
 }
 
+/**
+ * A member's doc comment as the index template writes it (`  {{{doc}}}{{{key}}}(…)`): the template
+ * indents its first line; every later line, and the member after the comment's line break, get
+ * the same two spaces here (they were written at column 0).
+ */
+function memberDoc(text: string): string {
+  return jsDoc({ text }).replace(/\n/g, "\n  ");
+}
+
 function resourceDoc(entity: Entity, what: string): string {
   const title = typeof entity.item["title"] === "string" ? ` (${entity.item["title"]})` : "";
   const listed = typeof entity.item["mimeType"] === "string" ? `, listed as ${entity.item["mimeType"]}` : "";
-  return jsDoc({ text: [description(entity), `${what} \`${entity.id}\`${title}${listed}.`].filter(Boolean).join("\n\n") });
+  return memberDoc([description(entity), `${what} \`${entity.id}\`${title}${listed}.`].filter(Boolean).join("\n\n"));
 }
 
 function resourceView(entity: Entity): ResourceView {

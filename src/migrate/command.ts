@@ -47,11 +47,28 @@ export async function runMigrate(options: MigrateOptions): Promise<{ output: str
     const eras = [...new Set([sides.from.era, sides.to.era])];
     const meanings = meaningsOf(diff, sides, eraConstants(checked.ts, join(next.dir, "runtime"), eras));
     const items = findItems(checked, meanings, new Explainer(diff, before, after));
-    const report: MigrateReport = { from: fromSource.label, to: toSource.label, items };
-    return { output: renderMigrate(report, diff, options.format), code: items.length ? 1 : 0 };
+    const dropped = droppedEra(sides, sources);
+    const report: MigrateReport = { from: fromSource.label, to: toSource.label, items, ...(dropped ? { notes: [dropped] } : {}) };
+    // The hints read their entry: the diff's, and those made for the runtime's codes by era.
+    const made = [...meanings.numbers.values()].flatMap((m) => (m.entry && !diff.changes.includes(m.entry) ? [m.entry] : []));
+    return { output: renderMigrate(report, { ...diff, changes: [...diff.changes, ...made] }, options.format), code: items.length ? 1 : 0 };
   } finally {
     next.remove();
   }
+}
+
+/**
+ * Replacing a revision of another era, without keeping it beside the new one, stops serving the
+ * clients that speak only the old one: the runtime refuses their protocol version (issue 53: the
+ * official SDK's client in its default mode was refused so). Said before anyone regenerates.
+ */
+function droppedEra(sides: Sides, sources: SchemaSource[]): string | undefined {
+  if (sides.from.era === sides.to.era || sources.some((s) => s.label === sides.from.label)) return undefined;
+  const both = sources.map((s) => `--revision ${s.label}`);
+  return (
+    `an output of ${sources.map((s) => s.label).join(" and ")} alone no longer speaks ${sides.from.label} (${sides.from.era} era): its server refuses the protocol version ` +
+    `of clients that speak only ${sides.from.label}, and its client reaches no server that speaks only ${sides.from.label}. To keep both eras, generate both: mcp-gen generate --revision ${sides.from.label} ${both.join(" ")}`
+  );
 }
 
 function side(source: SchemaSource, model: SchemaModel): Sides["from"] {

@@ -5,6 +5,7 @@ import type { Explainer } from "./explain.js";
 import { subjectOf } from "./explain.js";
 import { excessKeys } from "./keys.js";
 import { changedLiterals } from "./literals.js";
+import { subjectAt } from "./nodes.js";
 import type { Meanings } from "./meanings.js";
 import { projectDiagnostics, type CheckedProject } from "./program.js";
 import { changeOf, type FoundItem, type MigrateItem } from "./types.js";
@@ -43,7 +44,7 @@ function diagnosticItem(checked: CheckedProject, diagnostic: TypeScript.Diagnost
   const message = checked.ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
   const subject = subjectOf(diagnostic.messageText, diagnostic.code);
   if (!diagnostic.file) return { file: "", line: 0, column: 0, kind: "type-error", message, subject };
-  return { ...place(checked, diagnostic.file, diagnostic.start ?? 0), kind: "type-error", message, subject };
+  return { ...place(checked, diagnostic.file, diagnostic.start ?? 0), kind: "type-error", message, subject: subjectAt(checked.ts, diagnostic.file, diagnostic, subject) };
 }
 
 /** Excess keys, minus those tsc reports itself (the first of an object whose other keys are right). */

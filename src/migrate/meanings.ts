@@ -66,13 +66,16 @@ export function meaningsOf(report: DiffReport, sides: Sides, eraCodes: EraConsta
  * diff's own `error-code-renumbered` entries: `error-code-changed`, sha256 of
  * `error-code-changed:<constant>`.
  */
+/** The group of the entries made for the runtime's codes by era (none of the schema's constants holds them). */
+export const RUNTIME_CODES = "codes the runtime answers by era";
+
 function runtimeCodeChange(name: string, before: number, after: number, sides: Sides): Change {
   const rule = "error-code-changed";
   return {
     kind: "error-code-renumbered",
     level: "wire",
     scope: "error-code",
-    group: name,
+    group: RUNTIME_CODES,
     types: [name],
     path: "",
     summary: `\`${name}\` is ${after} on ${sides.to.label} (${sides.to.era} era), ${before} on ${sides.from.label} (as the generated runtime answers)`,

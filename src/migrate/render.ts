@@ -52,6 +52,7 @@ export function renderText(report: MigrateReport, diff: DiffReport): string {
       if (inner !== undefined) lines.push(`      ${inner}`);
     }
   }
+  for (const note of report.notes ?? []) lines.push("", `note: ${note}`);
   return printable(`${lines.join("\n")}\n`, true);
 }
 
@@ -67,6 +68,7 @@ export function renderMarkdown(report: MigrateReport, diff: DiffReport): string 
       lines.push(`- ${code(`${item.file}:${item.line}:${item.column}`)} (${item.kind}): ${code(first!)}${inner === undefined ? "" : ` — ${code(inner)}`}`);
     }
   }
+  for (const note of report.notes ?? []) lines.push("", `**Note:** ${escapeProse(note)}`);
   return printable(`${lines.join("\n")}\n`, true);
 }
 

@@ -26,6 +26,8 @@ export interface MigrateReport {
   from: string;
   to: string;
   items: MigrateItem[];
+  /** What changes beyond the project's code (an era no longer served), when anything does. */
+  notes?: string[];
 }
 
 /** An item before its diff entry is attached: `entry` when it was found from one, `subject` for the compiler's diagnostics. */

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, symlinkSync, writeFil
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli, snapshot } from "../helpers/cli.js";
-import { REPO_ROOT, SPEC_ROOT, scratchDir } from "../helpers/spec.js";
+import { GENERATED_JS_ROOT, REPO_ROOT, SPEC_ROOT, scratchDir } from "../helpers/spec.js";
 import { INCIDENTS_ARGS, catalog } from "./helpers.js";
 
 const FIXTURE = join(REPO_ROOT, "test/catalog/fixtures/odd-names.catalog.json");
@@ -56,3 +56,29 @@ describe("the user's own catalog.json in --out", () => {
     expect(existsSync(join(out, ".mcp-gen.json"))).toBe(false);
   });
 });
+
+describe("the stubs' doc comments (issue 53 item 5)", () => {
+  it("are indented with their member in index.d.ts (and index.ts), every line of a description of several lines", async () => {
+    const out = scratchDir("catalog-doc-indent");
+    mkdirSync(out, { recursive: true });
+    const snapshot = JSON.parse(readFileSync(FIXTURE, "utf8"));
+    for (const list of ["tools", "prompts", "resourceTemplates"]) snapshot[list][0].description = "Renders a scene.\n\nSlow: several seconds.";
+    const from = join(out, "catalog.json.in");
+    writeFileSync(from, JSON.stringify(snapshot));
+    const js = await runCli(["catalog", "--from", from, "--protocol", GENERATED_JS_ROOT, "--out", join(out, "js"), "--quiet"]);
+    expect(js.code, js.stderr).toBe(0);
+    expect((await catalog(["--from", from], join(out, "ts"))).code).toBe(0);
+    for (const file of [join(out, "js", "index.d.ts"), join(out, "ts", "index.ts")]) expectIndented(readFileSync(file, "utf8"), file);
+  });
+});
+
+/** Every line of the stubs' interfaces indented by two under its interface, a comment's ` * ` lines by three. */
+function expectIndented(text: string, file: string): void {
+  const bodies = [...text.matchAll(/^export interface (Tools|Prompts|ResourceTemplates) \{\n([\s\S]*?)^\}/gm)];
+  expect(bodies.map((m) => m[1]), file).toEqual(["Tools", "Prompts", "ResourceTemplates"]);
+  for (const [, name, body] of bodies) {
+    const lines = body!.split("\n").filter((line) => line !== "");
+    expect(lines.filter((line) => !/^ {2}(\/\*\*| \*( |\/|$)| *[^\s*])/.test(line)), `${file}: ${name}`).toEqual([]);
+    expect(lines.filter((line) => line === "   * Slow: several seconds."), `${file}: ${name}`).toHaveLength(1);
+  }
+}

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DiffReport } from "../../src/diff/types.js";
+import { plain } from "../../src/migrate/meanings.js";
+import { checkProject, projectDiagnostics } from "../../src/migrate/program.js";
 import type { MigrateReport } from "../../src/migrate/types.js";
 import { runCli, snapshot } from "../helpers/cli.js";
 import { REPO_ROOT, SPEC_ROOT, scratchDir } from "../helpers/spec.js";
@@ -33,6 +35,8 @@ function ownTypeScript(dir: string): void {
 }
 
 let before: { server: ReturnType<typeof snapshot>; client: ReturnType<typeof snapshot> };
+/** The text or markdown reports of each fixture, for the fix hints' test (issue 53 item 4). */
+const printed: Record<string, string> = {};
 let diff: DiffReport;
 
 beforeAll(async () => {
@@ -107,6 +111,7 @@ describe("mcp-gen migrate: a server on 2025-11-25 raw handlers", () => {
     expect([sha12(`${results.rule}:CacheableResult.cacheScope`), sha12(`${results.rule}:CacheableResult.ttlMs`)]).toContain(results.fingerprint);
     const text = await migrate(server, "--to", "2026-07-28");
     expect(text.code).toBe(1);
+    printed.server = text.stdout;
     const shown = [...text.stdout.matchAll(/fingerprint ([0-9a-f]{12})\)/g)].map((m) => m[1]);
     expect(shown.sort()).toEqual([...new Set(json.items.flatMap((i) => (i.change ? [i.change.fingerprint] : [])))].sort());
     // Text: grouped by change, one fix hint per rule, every item under its group.
@@ -115,7 +120,8 @@ describe("mcp-gen migrate: a server on 2025-11-25 raw handlers", () => {
     expect(results_group).toMatch(/fix: add (cacheScope and ttlMs|ttlMs and cacheScope) \(or declare with the factories, which fill them\)/);
     expect(results_group.match(/^ {2}src\/handlers\.ts:\d+:\d+: type-error: /gm)).toHaveLength(4);
     const codes = text.stdout.split("\n\n").find((g) => g.startsWith("error-code-changed"))!;
-    expect(codes).toMatch(/^error-code-changed: `?RESOURCE_NOT_FOUND`? is -32602 on 2026-07-28 .*\n {2}fix: use the new number .*\n {2}src\/handlers\.ts:12:48: literal: -32002 is/);
+    // Issue 53 item 4: the hint was "use the new number (the output's error-code constants carry it)", which none does.
+    expect(codes).toMatch(/^error-code-changed: `?RESOURCE_NOT_FOUND`? is -32602 on 2026-07-28 .*\n {2}fix: write -32602 where -32002 is written.*\n {2}src\/handlers\.ts:12:48: literal: -32002 is/);
     expect(text.stdout).not.toContain("not explained by a diff entry");
   });
 
@@ -143,6 +149,7 @@ describe("mcp-gen migrate: a client on 2025-11-25 (ClientHandlers and calls)", (
     ]);
     const markdown = await migrate(client, "--to", "2026-07-28", "--format", "markdown");
     expect(markdown.code).toBe(1);
+    printed.client = markdown.stdout;
     expect(markdown.stdout.split("\n")[0]).toBe("# Migrating 2025-11-25 → 2026-07-28");
     expect(markdown.stdout).toContain("**7 items in 1 file.**");
     expect(markdown.stdout.match(/^## /gm)).toHaveLength(6);
@@ -180,3 +187,60 @@ describe("mcp-gen migrate: usage errors and failures are exit 2 with a clear mes
     expect(result.stderr).toMatch(message);
   });
 });
+
+// Issue 53 item 4: every fix hint is followable as written. Each fixture has a fixed/ copy of its
+// source with the hints printed for it applied (each edit under a `// fix: <hint>` comment); the
+// fixed project must then compile against the newer output, with none of its errors left.
+describe("mcp-gen migrate: each fix hint, applied to its fixture, compiles", () => {
+  const newcomer = join(root, "newcomer");
+  const next = join(root, "next-gen");
+
+  beforeAll(async () => {
+    project("newcomer", newcomer, join(server, "gen"));
+    ownTypeScript(newcomer);
+    const generated = await runCli(["--quiet", "--revision", "2026-07-28", "--spec-root", SPEC_ROOT, "--out", next]);
+    expect(generated.code, generated.stderr).toBe(0);
+  });
+
+  it("the newcomer's lines (issue 53): each explained by the entry that breaks it, with a hint that says what to write", async () => {
+    const result = await runCli(["migrate", "--out", join(newcomer, "gen"), "--project", join(newcomer, "tsconfig.json"), "--spec-root", SPEC_ROOT, "--to", "2026-07-28"], { TMPDIR: temporary });
+    expect(result.code, result.stderr).toBe(1);
+    printed.newcomer = result.stdout;
+    const groups = result.stdout.split("\n\n");
+    const group = (rule: string) => groups.find((g) => g.startsWith(`${rule}:`)) ?? "";
+    // The removed handler's implicit-any parameter is the removed method's, not "params became required".
+    expect(group("method-removed")).toMatch(/src\/incidents\.ts:9:27: type-error: Parameter 'params' implicitly has an 'any' type/);
+    expect(result.stdout).not.toContain("request-property-optionality-changed");
+    // structuredContent?.["sum"]: the widening of structuredContent explains it.
+    expect(group("result-property-type-changed")).toMatch(/fix: structuredContent may hold any value .*narrow it[^\n]*\n {2}src\/incidents\.ts:22:10: /);
+    expect(result.stdout).not.toContain("not explained by a diff entry");
+    // -32002: the number to write, and no constant that does not exist.
+    expect(group("error-code-changed")).toMatch(/fix: write -32602 where -32002 is written: the output's ErrorCode has no RESOURCE_NOT_FOUND/);
+    // inputSchema.properties: bracket access.
+    expect(group("type-property-type-changed")).toContain('read it with bracket access, inputSchema["properties"]');
+    // Regenerating for 2026-07-28 alone drops the session era.
+    expect(result.stdout).toMatch(/\n\nnote: an output of 2026-07-28 alone no longer speaks 2025-11-25 \(session era\).*generate both: mcp-gen generate --revision 2025-11-25 --revision 2026-07-28\n$/);
+  });
+
+  it.each(["server", "client", "newcomer"])("%s: fixed/ follows every hint printed, and compiles against 2026-07-28", (name) => {
+    const hints = hintsOf(printed[name]!);
+    expect(hints.length, "the runs above printed this fixture's hints").toBeGreaterThan(0);
+    const dir = join(root, `fixed-${name}`);
+    const file = readdirSync(join(FIXTURES, name, "fixed"))[0]!;
+    mkdirSync(join(dir, "src"), { recursive: true });
+    cpSync(join(FIXTURES, name, "tsconfig.json"), join(dir, "tsconfig.json"));
+    cpSync(join(FIXTURES, name, "fixed", file), join(dir, "src", file));
+    symlinkSync(next, join(dir, "gen"));
+    const checked = checkProject(join(dir, "tsconfig.json"), () => undefined);
+    expect(projectDiagnostics(checked).map((d) => checked.ts.flattenDiagnosticMessageText(d.messageText, "\n"))).toEqual([]);
+    const applied = [...readFileSync(join(dir, "src", file), "utf8").matchAll(/^ *\/\/ fix: (.*)$/gm)].map((m) => m[1]!);
+    expect(hints.filter((hint) => !applied.includes(hint)), "hints printed with no edit under them in fixed/").toEqual([]);
+  });
+});
+
+/** The fix hints of a text or markdown report, as the text report prints them. */
+function hintsOf(report: string): string[] {
+  const text = [...report.matchAll(/^ {2}fix: (.*)$/gm)].map((m) => m[1]!);
+  const markdown = [...report.matchAll(/^Fix: (.*)\.$/gm)].map((m) => plain(m[1]!.replace(/\\(.)/g, "$1")));
+  return [...new Set([...text, ...markdown])];
+}

@@ -64,6 +64,12 @@ function breakCopy(dir: string): void {
   const connectBroken = connectText.replace("declare const c: ConnectedClient;", "declare const c: OldClient | NewClient;");
   expect(connectBroken).not.toBe(connectText);
   writeFileSync(connectFile, connectBroken);
+  // Issue 53 item 6: the clients without the server's tool definitions as their type argument.
+  const declaredFile = join(dir, "client-declared.ts");
+  const declaredText = readFileSync(declaredFile, "utf8");
+  const declaredBroken = declaredText.replaceAll("<typeof tools>(", "(");
+  expect(declaredBroken).not.toBe(declaredText);
+  writeFileSync(declaredFile, declaredBroken);
   writeTypos(dir);
 }
 
@@ -114,6 +120,8 @@ describe("type-level facts of the generated maps (test/types)", () => {
     expect(text2).toMatch(/zod-api\.ts\(\d+,\d+\): error TS2344/); // OptionCount
     expect(text2).toMatch(/zod-api\.ts\(\d+,\d+\): error TS2339: Property 'result' does not exist/); // the negative case, unguarded
     expect(text2).toMatch(/client-connect\.ts\(\d+,\d+\): error TS2349: This expression is not callable/); // the bare union's paginate
+    // Every misspelt name or argument compiles again without connect<typeof tools> / createClient<typeof tools>.
+    expect(text2.match(/client-declared\.ts\(\d+,\d+\): error TS2578: Unused '@ts-expect-error' directive/g)).toHaveLength(8);
   });
 
   it("reports a typo in a factory handler's result at the returned object, not at tool(", () => {

@@ -6,6 +6,7 @@
 import { ClientError } from "./errors.js";
 import type { RequestOptions } from "./channel.js";
 import type { SafeParseResult } from "../shared/fast.js";
+import { issueLines } from "../shared/errors.js";
 
 export type { RequestOptions } from "./channel.js";
 
@@ -67,7 +68,7 @@ export function checkedArguments(what: string, check: Check, args: unknown): { [
   const value = args === undefined ? {} : args;
   const verdict = check(value);
   if (!verdict.success) {
-    throw new ClientError("invalid-arguments", `${what}: invalid arguments (nothing was sent): ${verdict.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`, {
+    throw new ClientError("invalid-arguments", `${what}: invalid arguments (nothing was sent): ${issueLines(verdict.error.issues, value).join("; ")}`, {
       detail: { issues: verdict.error.issues, arguments: value },
     });
   }

@@ -76,7 +76,7 @@ export function capabilitiesFor(spec: RevisionSpec, handlers: HandlerTable, give
  */
 function answerChecked(validator: Validator | undefined, answer: unknown, what: string, warn: (message: string) => void): unknown {
   const result = validator?.safeParse(answer);
-  if (result && !result.success) warn(`${what} returned a result that does not match the revision's schema (sent as it is): ${issueLines(result.error.issues).join("; ")}`);
+  if (result && !result.success) warn(`${what} returned a result that does not match the revision's schema (sent as it is): ${issueLines(result.error.issues, answer).join("; ")}`);
   return answer;
 }
 
@@ -85,7 +85,7 @@ export function checked(validator: Validator | undefined, value: unknown, fail: 
   if (!validator) return value;
   const result = validator.safeParse(value);
   if (result.success) return result.data;
-  throw fail(issueLines(result.error.issues));
+  throw fail(issueLines(result.error.issues, value));
 }
 
 /**

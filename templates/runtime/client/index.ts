@@ -14,3 +14,4 @@ export type { Transport, TransportSendOptions } from "../shared/transport.js";
 export type { JsonRpcMessage, JsonRpcNotification } from "../shared/jsonrpc.js";
 export { SkillsClient, skillsClient, SKILLS_EXTENSION, SKILL_LIMITS, type DirectoryChild, type LoadedSkill, type SkillEntry, type SkillFile, type SkillFrontmatter, type SkillResourceEntry, type SkillsClientOptions, type SkillsHost } from "./skills.js";
 export { clientTasks, type ClientExtension, type ClientExtensionIo, type ClientTasksOptions } from "./tasks.js";
+export type { DeclaredToolArgs, DeclaredToolName, ToolDeclaration, WithDeclaredTools } from "./typed.js";

@@ -164,7 +164,7 @@ export function reportError(core: ServerCore, error: unknown, method?: string): 
 /** Validates a request message with its method's schema: -32602 with the issues when it fails. */
 export function validateRequest(info: MethodInfo, message: JsonRpcRequest): void {
   const checked = info.request?.safeParse(message);
-  if (checked && !checked.success) throw new ProtocolError(JSONRPC.invalidParams, `Invalid params for ${message.method}`, issueData(checked.error?.issues ?? []), 400);
+  if (checked && !checked.success) throw new ProtocolError(JSONRPC.invalidParams, `Invalid params for ${message.method}`, issueData(checked.error?.issues ?? [], message), 400);
 }
 
 /**
@@ -236,7 +236,7 @@ export function checkedResult(core: ServerCore, info: MethodInfo, request: JsonR
   if (core.options.validateResults !== false && schema) {
     const checked = schema.safeParse(result);
     if (!checked.success) {
-      const issues = issueData(checked.error?.issues ?? []).issues;
+      const issues = issueData(checked.error?.issues ?? [], result).issues;
       reportError(core, new TypeError(`the ${request.method} handler returned an invalid result: ${issues.join("; ")}`), request.method);
       return fail(core, request.id, JSONRPC.internalError, "Internal error", undefined, 500);
     }

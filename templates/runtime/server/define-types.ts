@@ -87,13 +87,21 @@ export type ToolConfig<R extends RevisionTypes, I, O> = Without<ToolInfo<R>, "na
  * handler's return is checked against a concrete type (its literals, such as an enum value, kept).
  */
 export interface ToolFactory<R extends RevisionTypes> {
-  <O extends ZodObjectSchema, I extends ZodObjectSchema | undefined = undefined>(
-    name: string,
+  <O extends ZodObjectSchema, I extends ZodObjectSchema | undefined = undefined, const N extends string = string>(
+    name: N,
     config: ToolConfig<R, I, O>,
     handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"] & Results<StructuredReturn<R, z.input<NoInfer<O>>>>) => Awaitable<string | Marker | StructuredReturn<R, z.input<NoInfer<O>>>>,
-  ): ToolDefinition;
-  <I extends ZodObjectSchema | undefined = undefined>(name: string, config: ToolConfig<R, I, undefined>, handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"] & Results<CallResult<R>>) => Awaitable<string | Marker | CallResult<R>>): ToolDefinition;
+  ): Declared<N, I>;
+  <I extends ZodObjectSchema | undefined = undefined, const N extends string = string>(name: N, config: ToolConfig<R, I, undefined>, handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"] & Results<CallResult<R>>) => Awaitable<string | Marker | CallResult<R>>): Declared<N, I>;
 }
+
+/**
+ * A tool definition that carries, as types only, its literal name and what a caller passes as its
+ * arguments (`~args`, never set): a client in the same codebase narrows `callTool` to the tools a
+ * server is given (`createClient<typeof tools>`, `connect<typeof tools>`; the client's typed.ts
+ * reads the same shape).
+ */
+export type Declared<N extends string, I> = ToolDefinition & { readonly name: N; readonly "~args"?: I extends ZodObjectSchema ? z.input<I> : unknown };
 
 type ReadResult<R extends RevisionTypes> = CompleteOf<R, "resources/read">;
 /** One content of a read, its `uri` (and `mimeType`) filled in when left out. */

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { Parser, ZodObjectSchema } from "./define.js";
 import type { JsonObject, RevisionBinding, Validator } from "./types.js";
+import { issueData } from "../shared/messages.js";
 
 /** The input request method a form goes out as (the spec's name for it, in every revision that has forms). */
 export const ELICIT_METHOD = "elicitation/create";
@@ -38,7 +39,7 @@ export function elicitFormFor(binding: RevisionBinding): <S extends ZodObjectSch
     if (!info?.params) throw new TypeError(`elicitForm: revision ${binding.version} has no ${ELICIT_METHOD}`);
     const checked = info.params.safeParse(params);
     if (!checked.success) {
-      const issues = (checked.error?.issues ?? []).map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`);
+      const issues = issueData(checked.error?.issues ?? [], params).issues;
       throw new TypeError(`elicitForm: the schema is outside what ${binding.version} lets a form ask (${issues.slice(0, 5).join("; ")})`);
     }
     const form = { method: ELICIT_METHOD, params } as ElicitForm<S>;

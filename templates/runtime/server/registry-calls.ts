@@ -5,15 +5,15 @@ import { McpErrorBase } from "../shared/errors.js";
 import { RESOURCE_NOT_FOUND } from "../shared/protocol.js";
 import { isInputRequired } from "./context.js";
 import { ResourceNotFound, ToolError, type Completer, type DefinitionContext, type PromptDefinition, type ResourceDefinition, type ResourceTemplateDefinition, type ToolDefinition } from "./define.js";
-import { issueData, isObject, JSONRPC, ProtocolError } from "../shared/messages.js";
+import { innermostIssues, issueData, type Issue, isObject, JSONRPC, ProtocolError } from "../shared/messages.js";
 import type { JsonObject } from "./types.js";
 import { refuseLongUri } from "./uri-template.js";
 
-type Issues = ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+type Issues = ReadonlyArray<Issue>;
 
 /** Issues in words a model can act on: one line per issue, with where it is. */
-function issueText(issues: Issues): string {
-  return issues
+function issueText(issues: Issues, input: unknown): string {
+  return innermostIssues(issues, input)
     .slice(0, 20)
     .map((i) => `- ${i.path.length ? i.path.map(String).join(".") : "(the arguments)"}: ${i.message}`)
     .join("\n");
@@ -25,7 +25,7 @@ const toolError = (text: string): JsonObject => ({ content: [{ type: "text", tex
 export async function callTool(tool: ToolDefinition | undefined, params: JsonObject, ctx: DefinitionContext, report: (error: unknown) => void): Promise<unknown> {
   if (!tool) throw new ProtocolError(JSONRPC.invalidParams, `Unknown tool: ${String(params["name"])}`, { name: params["name"] });
   const parsed = (tool.input ?? NO_ARGUMENTS).safeParse(params["arguments"] ?? {});
-  if (!parsed.success) return toolError(`Invalid arguments for tool "${tool.name}":\n${issueText(parsed.error.issues)}`);
+  if (!parsed.success) return toolError(`Invalid arguments for tool "${tool.name}":\n${issueText(parsed.error.issues, params["arguments"] ?? {})}`);
   let returned: unknown;
   try {
     returned = await tool.handler(parsed.data, ctx);
@@ -40,7 +40,7 @@ export async function callTool(tool: ToolDefinition | undefined, params: JsonObj
   if (!tool.output) return result;
   const checked = tool.output.safeParse(result["structuredContent"]);
   if (!checked.success) {
-    report(new TypeError(`tool "${tool.name}" returned structuredContent that does not match its output schema: ${issueData(checked.error.issues).issues.join("; ")}`));
+    report(new TypeError(`tool "${tool.name}" returned structuredContent that does not match its output schema: ${issueData(checked.error.issues, result["structuredContent"]).issues.join("; ")}`));
     throw new ProtocolError(JSONRPC.internalError, "Internal error", undefined, 500);
   }
   result["structuredContent"] = checked.data;
@@ -119,7 +119,7 @@ export async function getPrompt(registry: ResultFinisher, prompt: PromptDefiniti
   let args: unknown = {};
   if (prompt.args) {
     const parsed = prompt.args.safeParse(params["arguments"] ?? {});
-    if (!parsed.success) throw new ProtocolError(JSONRPC.invalidParams, `Invalid arguments for prompt "${prompt.name}":\n${issueText(parsed.error.issues)}`, issueData(parsed.error.issues));
+    if (!parsed.success) throw new ProtocolError(JSONRPC.invalidParams, `Invalid arguments for prompt "${prompt.name}":\n${issueText(parsed.error.issues, params["arguments"] ?? {})}`, issueData(parsed.error.issues, params["arguments"] ?? {}));
     args = parsed.data;
   }
   const returned = await prompt.get(args, ctx);

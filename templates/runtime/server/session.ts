@@ -282,7 +282,7 @@ async function askClient(session: Session, binding: RevisionBinding, result: Jso
     const response = await ask(session, method, params, exchange);
     if (response.error) throw new ProtocolError(response.error.code, `The client answered ${method} with an error: ${response.error.message}`, response.error.data);
     const checked = info.result?.safeParse(response.result);
-    if (checked && !checked.success) throw new ProtocolError(JSONRPC.invalidParams, `Invalid ${method} result from the client`, issueData(checked.error?.issues ?? []));
+    if (checked && !checked.success) throw new ProtocolError(JSONRPC.invalidParams, `Invalid ${method} result from the client`, issueData(checked.error?.issues ?? [], response.result));
     return [key, response.result] as const;
   }));
   return Object.fromEntries(answers);

@@ -147,7 +147,7 @@ async function openRound(core: ServerCore, binding: RevisionBinding, message: Js
   for (const [key, method] of Object.entries(opened.asked)) {
     if (!responses || !Object.hasOwn(responses, key)) continue;
     const checked = methodInfo(binding, method)?.result?.safeParse(responses[key]);
-    if (checked && !checked.success) throw new ProtocolError(JSONRPC.invalidParams, `Invalid input response "${key}" to ${method}`, issueData(checked.error?.issues ?? []));
+    if (checked && !checked.success) throw new ProtocolError(JSONRPC.invalidParams, `Invalid input response "${key}" to ${method}`, issueData(checked.error?.issues ?? [], responses[key]));
     answered[key] = responses[key];
   }
   return { state: opened.state, responses: answered };

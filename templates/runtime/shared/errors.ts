@@ -1,5 +1,6 @@
 // The revision-independent part of MCP errors: one base class for every revision's McpError,
 // so a dispatcher recognises an error thrown on purpose whichever revision's types built it.
+import { innermostIssues, type Issue } from "./messages.js";
 
 /** A JSON-RPC error object. */
 export interface ErrorObject {
@@ -46,7 +47,7 @@ export function isErrorObject(value: unknown): value is ErrorObject {
   return typeof code === "number" && Number.isInteger(code) && typeof message === "string";
 }
 
-/** Zod-style issues as short lines (`path: message`). */
-export function issueLines(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): string[] {
-  return issues.map((issue) => `${issue.path.map(String).join(".") || "(root)"}: ${issue.message}`);
+/** Zod-style issues as short lines (`path: message`), a union's naming its innermost field (messages.ts). */
+export function issueLines(issues: ReadonlyArray<Issue>, input?: unknown): string[] {
+  return innermostIssues(issues, input).map((issue) => `${issue.path.map(String).join(".") || "(root)"}: ${issue.message}`);
 }

@@ -79,9 +79,90 @@ export function notification(method: string, params?: JsonObject): JsonRpcNotifi
   return params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params };
 }
 
-/** Issues as `path: message` lines, for `data.issues` of -32602 answers. */
-export function issueData(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): { issues: string[] } {
-  return { issues: issues.slice(0, 20).map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`) };
+/** A validation issue as Zod gives it: what the formatters read of one. */
+export interface Issue {
+  readonly path: ReadonlyArray<PropertyKey>;
+  readonly message: string;
+  readonly code?: string;
+  /** A union's: each member's issues, paths relative to the union. */
+  readonly errors?: ReadonlyArray<ReadonlyArray<Issue>>;
+  readonly expected?: string;
+}
+
+/**
+ * Issues as `path: message` lines, for `data.issues` of -32602 answers: a union's failure names
+ * the innermost field of the member meant (see innermostIssues; `input` is the value validated).
+ */
+export function issueData(issues: ReadonlyArray<Issue>, input?: unknown): { issues: string[] } {
+  return { issues: innermostIssues(issues, input).slice(0, 20).map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`) };
+}
+
+/**
+ * Issues with every union failure replaced by the issues of the member the value was meant for,
+ * their paths made absolute. Zod reports a union that no member accepts as one "Invalid input" at
+ * the union's path, which names neither the field at fault nor what it should be (a bad form
+ * answer in `params.inputResponses.form`, for one). The member meant: of those that got past the
+ * value itself, the one missing the fewest keys the input has not (when the input is given), then
+ * the one whose issues reach deepest, then the one with the fewest issues, then the first. When
+ * every member refuses the value itself, one issue at the union's path says what it could be.
+ */
+export function innermostIssues(issues: ReadonlyArray<Issue>, input?: unknown): Array<{ path: PropertyKey[]; message: string }> {
+  const out: Array<{ path: PropertyKey[]; message: string }> = [];
+  for (const issue of issues) flatten(issue, [], input, out);
+  return out;
+}
+
+function flatten(issue: Issue, prefix: PropertyKey[], input: unknown, out: Array<{ path: PropertyKey[]; message: string }>): void {
+  const path = [...prefix, ...(issue.path ?? [])];
+  const errors = issue.code === "invalid_union" && Array.isArray(issue.errors) ? issue.errors : [];
+  if (errors.length === 0) return void out.push({ path, message: issue.message });
+  const members = errors.map((member) => {
+    const flat: Array<{ path: PropertyKey[]; message: string }> = [];
+    for (const inner of member) flatten(inner, path, input, flat);
+    return flat;
+  });
+  const reached = members.filter((flat) => flat.some((i) => i.path.length > path.length));
+  if (reached.length === 0) return void out.push({ path, message: kinds(errors) ?? issue.message });
+  const ranked = reached.map((member) => ({ member, rank: rank(member, input) }));
+  let best = ranked[0]!;
+  for (const candidate of ranked.slice(1)) if (nearer(candidate.rank, best.rank)) best = candidate;
+  out.push(...best.member);
+}
+
+/** A member's distance from the input: keys it misses, minus its depth, its issue count. */
+function rank(member: ReadonlyArray<{ path: PropertyKey[] }>, input: unknown): number[] {
+  const missing = input === undefined ? 0 : member.filter((i) => !reaches(input, i.path)).length;
+  return [missing, -Math.max(...member.map((i) => i.path.length)), member.length];
+}
+
+function nearer(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
+}
+
+/** True when `path` names an own property all the way down `value` (a getter that throws: not). */
+function reaches(value: unknown, path: ReadonlyArray<PropertyKey>): boolean {
+  let current = value;
+  try {
+    for (const key of path) {
+      if (current === null || typeof current !== "object" || !Object.prototype.hasOwnProperty.call(current, key)) return false;
+      current = (current as Record<PropertyKey, unknown>)[key];
+    }
+  } catch {
+    return false;
+  }
+  return true;
+}
+
+/** "Invalid input: expected string | number" when each member refused the value's kind alone. */
+function kinds(errors: ReadonlyArray<ReadonlyArray<Issue>>): string | undefined {
+  const expected: string[] = [];
+  for (const member of errors) {
+    const only = member.length === 1 ? member[0]! : undefined;
+    if (!only || only.code !== "invalid_type" || (only.path ?? []).length > 0 || typeof only.expected !== "string") return undefined;
+    if (!expected.includes(only.expected)) expected.push(only.expected);
+  }
+  return `Invalid input: expected ${expected.join(" | ")}`;
 }
 
 /** A thrown error that becomes a JSON-RPC error answer (the runtime's own, revision-independent). */
