@@ -5,11 +5,12 @@ import { McpErrorBase } from "../shared/errors.js";
 import { COMPLETE, META } from "../shared/protocol.js";
 import { createContext, isInputRequired, type ContextSetup } from "./context.js";
 import { NotificationHub } from "./listen.js";
-import { errorResponse, issueData, JSONRPC, ProtocolError, resultResponse } from "../shared/messages.js";
+import { errorResponse, issueData, isObject, JSONRPC, ProtocolError, resultResponse } from "../shared/messages.js";
 import { createStateSealer, type StateSealer } from "./state.js";
 import { Registry } from "./registry.js";
 import { toolCatalog, type ToolCatalog } from "./tools.js";
-import type { JsonObject, JsonRpcRequest, JsonRpcResponse, MethodInfo, RevisionBinding, RuntimeHandler, Validator } from "./types.js";
+import { extensionCall, ExtensionSet, widenedValidator, type Era, type OwnMethod } from "./extension.js";
+import type { JsonObject, JsonRpcRequest, JsonRpcResponse, MethodInfo, RequestContext, RevisionBinding, RuntimeHandler, Validator } from "./types.js";
 import type { ServerOptionsBase } from "./options.js";
 
 export interface ServerCore {
@@ -28,6 +29,8 @@ export interface ServerCore {
   statuses: WeakMap<JsonRpcResponse, number>;
   /** The server's own tools, as its tools/list handler lists them (for `Mcp-Param-*` checks). */
   tools: ToolCatalog;
+  /** The extensions it serves (extension.ts). */
+  extensions: ExtensionSet;
 }
 
 export function createCore(options: ServerOptionsBase, revisions: RevisionBinding[]): ServerCore {
@@ -44,6 +47,7 @@ export function createCore(options: ServerOptionsBase, revisions: RevisionBindin
     hub: new NotificationHub(),
     statuses: new WeakMap(),
     tools: toolCatalog(),
+    extensions: new ExtensionSet(options.extensions ?? []),
   };
   if (options.tools || options.resources || options.resourceTemplates || options.prompts) {
     const defined = new Set(Object.keys(raw).filter((m) => raw[m] !== undefined));
@@ -53,7 +57,24 @@ export function createCore(options: ServerOptionsBase, revisions: RevisionBindin
     core.handlers = { ...raw, ...registry.handlers() };
     core.capabilities = mergeCapabilities(registry.capabilities(), options.capabilities ?? {});
   }
+  core.extensions.attach({
+    serverInfo: options.serverInfo,
+    tool: (name) => core.registry?.tool(name),
+    binding: (version) => revisions.find((b) => b.version === version),
+    publish: (message) => core.hub.announce(message),
+    report: (error, method) => reportError(core, error, method),
+  });
   return core;
+}
+
+/** What the server declares in an era: its capabilities, with the extensions served there under `extensions`. */
+export function capabilitiesIn(core: ServerCore, era: Era): JsonObject {
+  return core.extensions.capabilities(core.capabilities, era);
+}
+
+/** The binding of a protocol version the server serves. */
+export function servedBinding(core: ServerCore, version: string): RevisionBinding | undefined {
+  return core.stateless.find((b) => b.version === version) ?? core.session.find((b) => b.version === version);
 }
 
 export type ListKind = "tools" | "resources" | "prompts";
@@ -142,10 +163,29 @@ export function validateRequest(info: MethodInfo, message: JsonRpcRequest): void
 export async function callHandler(core: ServerCore, method: string, params: unknown, setup: ContextSetup): Promise<unknown> {
   const handler = Object.hasOwn(core.handlers, method) ? core.handlers[method] : undefined;
   if (!handler) throw new ProtocolError(JSONRPC.methodNotFound, "Method not found", undefined, 404);
-  return handler(params, createContext(setup));
+  const ctx = createContext(setup);
+  const binding = core.extensions.size ? servedBinding(core, setup.client.protocolVersion) : undefined;
+  if (!binding) return handler(params, ctx);
+  // Extensions' middleware, the first given outermost: each may answer itself or call on.
+  const chain = core.extensions.around(method, binding.era);
+  const step = async (at: number, current: RequestContext): Promise<unknown> => {
+    const link = chain[at];
+    if (!link) return handler(params, current);
+    const call = extensionCall(link.extension, setup.client, binding, method);
+    return link.around(isObject(params) ? params : {}, current, (next) => step(at + 1, next ?? current), call);
+  };
+  return step(0, ctx);
 }
 
 export { isInputRequired };
+
+/** A request of an extension's own method: -32021 when it is gated and the caller did not declare the extension; its result checked with the extension's row. */
+export async function answerOwn(core: ServerCore, binding: RevisionBinding, own: OwnMethod, message: JsonRpcRequest, setup: ContextSetup): Promise<JsonRpcResponse> {
+  const call = extensionCall(own.extension, setup.client, binding, message.method);
+  if (own.gated) call.require();
+  const result = await own.handle(message.params ?? {}, createContext(setup), call);
+  return completeResult(core, own.info, message, result, binding.era === "stateless");
+}
 
 /**
  * A complete result as sent: `resultType` filled where the revision has it, the server's info in
@@ -156,7 +196,13 @@ export function completeResult(core: ServerCore, info: MethodInfo, request: Json
     reportError(core, new TypeError(`the ${request.method} handler returned ${JSON.stringify(result)}, not a result object`), request.method);
     return fail(core, request.id, JSONRPC.internalError, "Internal error", undefined, 500);
   }
+  const widened = widenedValidator(result);
   const out: JsonObject = { ...(result as JsonObject) };
+  if (widened) {
+    const meta = (out["_meta"] as JsonObject | undefined) ?? {};
+    if (stateless && meta[META.serverInfo] === undefined) out["_meta"] = { ...meta, [META.serverInfo]: core.options.serverInfo };
+    return checkedResult(core, info, request, out, widened);
+  }
   if (stateless) {
     if (out["resultType"] === undefined) out["resultType"] = COMPLETE;
     const meta = (out["_meta"] as JsonObject | undefined) ?? {};

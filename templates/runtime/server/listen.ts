@@ -66,13 +66,16 @@ export interface Registration {
   remove(): void;
 }
 
+/** A notification as a listen stream sends it: with the stream's subscription id in `_meta`. */
+export function tagged(id: RequestId, message: JsonRpcNotification): JsonRpcNotification {
+  const params = { ...(message.params ?? {}) };
+  params["_meta"] = { ...((params["_meta"] as JsonObject | undefined) ?? {}), [META.subscriptionId]: id };
+  return { ...message, params };
+}
+
 /** One open `subscriptions/listen` stream: every notification carries the subscription id. */
 export function listenStream(id: RequestId, filter: SubscriptionFilter, send: (message: JsonRpcNotification) => void): { listener: Listener; interest: Interest } {
-  const tag = (message: JsonRpcNotification): JsonRpcNotification => {
-    const params = { ...(message.params ?? {}) };
-    params["_meta"] = { ...((params["_meta"] as JsonObject | undefined) ?? {}), [META.subscriptionId]: id };
-    return { ...message, params };
-  };
+  const tag = (message: JsonRpcNotification): JsonRpcNotification => tagged(id, message);
   const methods = (Object.keys(CHANGES) as Change[]).filter((change) => filter[change] === true).map((change) => CHANGES[change]);
   return { listener: { deliver: (message) => send(tag(message)) }, interest: { methods, uris: filter.resourceSubscriptions ?? [] } };
 }
@@ -160,6 +163,11 @@ export class NotificationHub {
   /** A notification announced by another replica: this process's listeners hear it, the relays do not (they sent it). */
   receive(message: JsonRpcNotification): void {
     this.#deliver(message);
+  }
+
+  /** Announces any notification (an extension's): this process's listeners and the relays hear it. */
+  announce(message: JsonRpcNotification): void {
+    this.#publish(message);
   }
 
   changed(change: Change): void {

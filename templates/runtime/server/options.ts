@@ -1,6 +1,7 @@
 // The options every revision's createServer takes: the server's own facts and the registry's
 // definitions. Above both server/types.ts and server/registry.ts, so neither imports the other.
 import type { RegistryOptions } from "./registry.js";
+import type { ServerExtension } from "./extension.js";
 import type { JsonObject, RuntimeHandler } from "./types.js";
 
 export interface ServerOptionsBase extends RegistryOptions {
@@ -30,6 +31,8 @@ export interface ServerOptionsBase extends RegistryOptions {
   maxListenStreams?: number | undefined;
   /** Rounds of input a session runs before giving up (default 8). */
   maxInputRounds?: number | undefined;
+  /** The extensions served (SEP-2133): each declares its capability, answers its methods, and may widen core results. */
+  extensions?: readonly ServerExtension[] | undefined;
   /** Internal errors (handler exceptions, invalid results): the client only sees -32603. Default: stderr. */
   onError?: ((error: unknown, context: { method?: string | undefined }) => void) | undefined;
 }

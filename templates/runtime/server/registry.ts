@@ -129,6 +129,11 @@ export class Registry {
     for (const family of changed) this.#host.changed(family);
   }
 
+  /** The tool registered under this name, if any. */
+  tool(name: string): ToolDefinition | undefined {
+    return this.#items.tool.get(name);
+  }
+
   /** Removes a definition by kind and name (or URI); announces the change. False when there was none. */
   remove(kind: DefinitionKind, key: string): boolean {
     const removed = (this.#items[kind] as Map<string, Definition>).delete(key);

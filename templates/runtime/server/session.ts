@@ -2,8 +2,8 @@
 // may send requests to the client. Handlers are written MRTR-style for both eras: here an
 // input_required result becomes real requests to the client, and the handler runs again with
 // the answers.
-import { capabilityFor, missingCapabilities, markedState } from "./context.js";
-import { answerForError, callHandler, completeResult, fail, isInputRequired, methodInfo, validateRequest, type ServerCore } from "./core.js";
+import { capabilityFor, missingCapabilities, markedState, type ContextSetup } from "./context.js";
+import { answerForError, answerOwn, callHandler, capabilitiesIn, completeResult, fail, isInputRequired, methodInfo, validateRequest, type ServerCore } from "./core.js";
 import { MAX_SUBSCRIPTIONS, MAX_SUBSCRIPTION_URI_LENGTH, type Registration } from "./listen.js";
 import type { Exchange } from "./stateless.js";
 import { issueData, isObject, JSONRPC, ProtocolError, resultResponse } from "../shared/messages.js";
@@ -158,9 +158,11 @@ export async function handleSessionRequest(core: ServerCore, session: Session, m
     if (isInitialize(core, message.method)) return initialize(core, session, message);
     const binding = session.binding;
     if (!binding || !session.client) return fail(core, message.id, JSONRPC.invalidRequest, "Bad Request: the session is not initialized", undefined, 400);
-    const info = methodInfo(binding, message.method);
+    const own = core.extensions.own(message.method, "session");
+    const info = own?.info ?? methodInfo(binding, message.method);
     if (!info || info.kind !== "request" || !info.sender.includes("client")) return fail(core, message.id, JSONRPC.methodNotFound, "Method not found", undefined, 404);
     validateRequest(info, message);
+    if (own) return await answerOwn(core, binding, own, message, sessionSetup(session, message, { ...exchange, signal: controller.signal }, undefined, undefined));
     const builtIn = await builtInAnswer(core, session, message);
     if (builtIn) return builtIn;
     const result = await rounds(core, session, binding, message, { ...exchange, signal: controller.signal });
@@ -183,7 +185,7 @@ function initialize(core: ServerCore, session: Session, message: JsonRpcRequest)
     capabilities: isObject(params["capabilities"]) ? params["capabilities"] : {},
     ...(isObject(params["clientInfo"]) ? { info: params["clientInfo"] } : {}),
   };
-  const result: JsonObject = { protocolVersion: binding.version, capabilities: core.capabilities, serverInfo: core.options.serverInfo };
+  const result: JsonObject = { protocolVersion: binding.version, capabilities: capabilitiesIn(core, "session"), serverInfo: core.options.serverInfo };
   if (core.options.instructions !== undefined) result["instructions"] = core.options.instructions;
   return resultResponse(message.id, result);
 }
@@ -241,22 +243,27 @@ async function rounds(core: ServerCore, session: Session, binding: RevisionBindi
   let state: unknown;
   const limit = core.options.maxInputRounds ?? 8;
   for (let round = 0; round <= limit; round++) {
-    const result = await callHandler(core, message.method, message.params, {
-      client: session.client!,
-      meta: isObject(message.params?.["_meta"]) ? message.params["_meta"] : {},
-      signal: exchange.signal!,
-      notify: (m) => exchange.notify(m),
-      logLevel: session.logLevel,
-      inputResponses: responses,
-      requestState: state,
-      principal: exchange.principal,
-      auth: exchange.auth,
-    });
+    const result = await callHandler(core, message.method, message.params, sessionSetup(session, message, exchange, responses, state));
     if (!isInputRequired(result)) return result;
     state = markedState(result)?.state ?? result["requestState"];
     responses = await askClient(session, binding, result, exchange);
   }
   throw new TypeError(`${message.method}: the handler still asked for input after ${limit} rounds`);
+}
+
+/** A handler's context setup in a session. */
+function sessionSetup(session: Session, message: JsonRpcRequest, exchange: Exchange, responses: Record<string, unknown> | undefined, state: unknown): ContextSetup {
+  return {
+    client: session.client!,
+    meta: isObject(message.params?.["_meta"]) ? message.params["_meta"] : {},
+    signal: exchange.signal!,
+    notify: (m) => exchange.notify(m),
+    logLevel: session.logLevel,
+    inputResponses: responses,
+    requestState: state,
+    principal: exchange.principal,
+    auth: exchange.auth,
+  };
 }
 
 /** Sends each input request to the client as a real request and collects the answers. */

@@ -2,9 +2,10 @@
 // envelope; nothing is remembered between requests except what the sealed requestState carries.
 import { decodeHeaderValue } from "../shared/headers.js";
 import { HEADER, META, nameSourceOf } from "../shared/protocol.js";
-import { capabilityFor, markedState, missingCapabilities } from "./context.js";
-import { answerForError, callHandler, checkedResult, completeResult, fail, isInputRequired, methodInfo, validateRequest, type ServerCore } from "./core.js";
-import { acknowledgement, honouredFilter, listenStream, MAX_LISTEN_STREAMS, MAX_SUBSCRIPTION_URI_LENGTH, MAX_SUBSCRIPTIONS, type SubscriptionFilter } from "./listen.js";
+import { capabilityFor, createContext, markedState, missingCapabilities, type ContextSetup } from "./context.js";
+import { answerForError, answerOwn, callHandler, capabilitiesIn, checkedResult, completeResult, fail, isInputRequired, methodInfo, validateRequest, type ServerCore } from "./core.js";
+import { extensionCall, type ListenPart } from "./extension.js";
+import { acknowledgement, honouredFilter, listenStream, tagged, MAX_LISTEN_STREAMS, MAX_SUBSCRIPTION_URI_LENGTH, MAX_SUBSCRIPTIONS, type SubscriptionFilter } from "./listen.js";
 import { issueData, isObject, JSONRPC, ProtocolError } from "../shared/messages.js";
 import { bindingOf } from "./state.js";
 import { paramHeaderMismatch } from "./tools.js";
@@ -47,7 +48,7 @@ function envelopeOf(message: JsonRpcRequest): ClientFacts {
 }
 
 /** Streamable HTTP: the standard headers must be present and agree with the body (-32020, HTTP 400). */
-function checkHeaders(headers: Headers, message: JsonRpcRequest, version: string): void {
+function checkHeaders(core: ServerCore, headers: Headers, message: JsonRpcRequest, version: string): void {
   const mismatch = (what: string, header: string | null, body: string) => {
     const said = header === null ? "missing" : `'${header}'`;
     throw new ProtocolError(-32020, `Header mismatch: ${what} header ${said} does not match body value '${body}'`, { header: what, expected: body }, 400);
@@ -56,7 +57,7 @@ function checkHeaders(headers: Headers, message: JsonRpcRequest, version: string
   if (versionHeader !== version) mismatch(HEADER.protocolVersion, versionHeader, version);
   const method = headers.get(HEADER.method);
   if (method !== message.method) mismatch(HEADER.method, method, message.method);
-  const name = nameSourceOf(message.params);
+  const name = core.extensions.routingName(message.method, message.params ?? {}) ?? nameSourceOf(message.params);
   if (name === undefined) return;
   const raw = headers.get(HEADER.name);
   if (raw === null || decodeHeaderValue(raw) !== name) mismatch(HEADER.name, raw, name);
@@ -73,14 +74,16 @@ function stateless(core: ServerCore, version: string): RevisionBinding {
 export async function handleStateless(core: ServerCore, message: JsonRpcRequest, exchange: Exchange): Promise<JsonRpcResponse | undefined> {
   try {
     const client = envelopeOf(message);
-    if (exchange.headers) checkHeaders(exchange.headers, message, client.protocolVersion);
+    if (exchange.headers) checkHeaders(core, exchange.headers, message, client.protocolVersion);
     const binding = stateless(core, client.protocolVersion);
-    const info = methodInfo(binding, message.method);
+    const own = core.extensions.own(message.method, "stateless");
+    const info = own?.info ?? methodInfo(binding, message.method);
     if (!info || info.kind !== "request" || !info.sender.includes("client")) throw new ProtocolError(JSONRPC.methodNotFound, "Method not found", undefined, 404);
     validateRequest(info, message);
+    if (own) return await answerOwn(core, binding, own, message, setupOf(message, client, exchange, undefined));
     if (exchange.headers) await checkParamHeaders(core, exchange.headers, message, client, exchange);
     if (message.method === "server/discover") return discover(core, info, message);
-    if (message.method === "subscriptions/listen") return await listen(core, message, client, exchange);
+    if (message.method === "subscriptions/listen") return await listen(core, binding, message, client, exchange);
     return await run(core, binding, info, message, client, exchange);
   } catch (error) {
     return answerForError(core, message.id, error, message.method);
@@ -91,7 +94,7 @@ function discover(core: ServerCore, info: MethodInfo, message: JsonRpcRequest): 
   const cache = core.options.discoverCache ?? { ttlMs: 0, cacheScope: "private" };
   const result: JsonObject = {
     supportedVersions: [...new Set(core.stateless.map((b) => b.version))],
-    capabilities: core.capabilities,
+    capabilities: capabilitiesIn(core, "stateless"),
     ...(core.options.instructions !== undefined ? { instructions: core.options.instructions } : {}),
     ...cache,
   };
@@ -152,20 +155,25 @@ function logLevelOf(meta: JsonObject): LogLevel | undefined {
   return typeof level === "string" && (LOG_LEVELS as readonly string[]).includes(level) ? (level as LogLevel) : undefined;
 }
 
-async function run(core: ServerCore, binding: RevisionBinding, info: MethodInfo, message: JsonRpcRequest, client: ClientFacts, exchange: Exchange): Promise<JsonRpcResponse> {
-  const round = await openRound(core, binding, message, exchange.principal);
+/** A handler's context setup for a stateless request (the round's answers and state, if any). */
+function setupOf(message: JsonRpcRequest, client: ClientFacts, exchange: Exchange, round: { state: unknown; responses: Record<string, unknown> | undefined } | undefined): ContextSetup {
   const meta = message.params?.["_meta"] as JsonObject;
-  const result = await callHandler(core, message.method, message.params, {
+  return {
     client,
     meta,
     signal: exchange.signal ?? new AbortController().signal,
     notify: (m) => exchange.notify(m),
     logLevel: logLevelOf(meta),
-    inputResponses: round.responses,
-    requestState: round.state,
+    inputResponses: round?.responses,
+    requestState: round?.state,
     principal: exchange.principal,
     auth: exchange.auth,
-  });
+  };
+}
+
+async function run(core: ServerCore, binding: RevisionBinding, info: MethodInfo, message: JsonRpcRequest, client: ClientFacts, exchange: Exchange): Promise<JsonRpcResponse> {
+  const round = await openRound(core, binding, message, exchange.principal);
+  const result = await callHandler(core, message.method, message.params, setupOf(message, client, exchange, round));
   if (!isInputRequired(result)) return completeResult(core, info, message, result, true);
   return inputRequiredAnswer(core, binding, info, message, client, result, exchange.principal);
 }
@@ -197,16 +205,19 @@ async function inputRequiredAnswer(core: ServerCore, binding: RevisionBinding, i
  * notifications until the client goes away (no answer then) or the server closes (a final result).
  * Its resources are bounded as a session's are, and its caller's open streams in number.
  */
-async function listen(core: ServerCore, message: JsonRpcRequest, _client: ClientFacts, exchange: Exchange): Promise<JsonRpcResponse | undefined> {
+async function listen(core: ServerCore, binding: RevisionBinding, message: JsonRpcRequest, client: ClientFacts, exchange: Exchange): Promise<JsonRpcResponse | undefined> {
   const requested = (message.params?.["notifications"] ?? {}) as SubscriptionFilter;
   const uris = boundedSubscriptions(core, requested.resourceSubscriptions ?? []);
   const filter = honouredFilter({ ...requested, resourceSubscriptions: uris }, core.capabilities);
+  const parts = await extensionParts(core, binding, message, client, exchange);
   const max = core.options.maxListenStreams ?? MAX_LISTEN_STREAMS;
   const release = core.hub.claim(exchange.principal, max);
   if (!release) throw new ProtocolError(-32000, `Too many listen streams: a caller holds at most ${max} open subscriptions/listen streams (maxListenStreams); close one first`, { maxListenStreams: max }, 429);
-  exchange.notify(acknowledgement(message.id, filter));
+  exchange.notify(acknowledgement(message.id, Object.assign({}, filter, ...parts.map((p) => p.acknowledged))));
   const { listener, interest } = listenStream(message.id, filter, (m) => exchange.notify(m));
   const registration = core.hub.add(listener, interest);
+  // An extension's notifications reach this stream when its part wants them (all methods heard, each filtered).
+  const extensionRegistrations = parts.map((part) => core.hub.add({ deliver: (m) => void (part.wants(m) && exchange.notify(tagged(message.id, m))) }, { methods: "all", uris: [] }));
   try {
     const signal = exchange.signal;
     await new Promise<void>((resolve) => {
@@ -215,9 +226,20 @@ async function listen(core: ServerCore, message: JsonRpcRequest, _client: Client
     });
   } finally {
     registration.remove();
+    for (const r of extensionRegistrations) r.remove();
     release();
   }
   return undefined;
+}
+
+/** Each extension's part of a listen filter (its hook may refuse the request, -32021 for one it gates). */
+async function extensionParts(core: ServerCore, binding: RevisionBinding, message: JsonRpcRequest, client: ClientFacts, exchange: Exchange): Promise<ListenPart[]> {
+  const listeners = core.extensions.listeners("stateless");
+  if (!listeners.length) return [];
+  const requested = isObject(message.params?.["notifications"]) ? message.params["notifications"] : {};
+  const ctx = createContext(setupOf(message, client, exchange, undefined));
+  const parts = await Promise.all(listeners.map((e) => e.listen!(requested, ctx, extensionCall(e, client, binding, message.method))));
+  return parts.filter((p): p is ListenPart => p !== undefined);
 }
 
 /** The distinct URIs a listen stream subscribes to: -32602 past `maxSubscriptions` of them, or for one longer than `maxSubscriptionUriLength`. */
