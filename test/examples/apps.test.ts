@@ -54,9 +54,9 @@ async function anchorClient(): Promise<V2Client> {
 }
 
 /** A tool schema without `$schema`, which must be 2020-12's (the only key the anchor comparison leaves out). */
-function withoutDialect<T extends { $schema?: string } | undefined>(schema: T): T {
+function withoutDialect<T extends object | undefined>(schema: T): T {
   if (!schema) return schema;
-  const { $schema, ...rest } = schema;
+  const { $schema, ...rest } = schema as { $schema?: unknown };
   if ($schema !== undefined) expect($schema).toBe("https://json-schema.org/draft/2020-12/schema");
   return rest as T;
 }
@@ -170,7 +170,7 @@ window.openApp = async (id, html, toolResult) => {
 
 describe("examples/apps in headless Chromium (ext-apps AppBridge host)", () => {
   it("renders the views in sandboxed iframes; they call server tools through the typed wrapper and show the results", async () => {
-    const { buildPages } = (await import("../../examples/apps/build-pages.mjs")) as { buildPages: (dir?: string) => Promise<Record<"chart" | "form", string>> };
+    const { buildPages } = await import("../../examples/apps/build-pages.mjs");
     const { build } = await import("esbuild");
     const { chromium } = await import("playwright-core");
     const pages = await buildPages();
