@@ -31,11 +31,14 @@ const emitIndex: Emitter = (facts, { render }) => [{ path: "index.ts", content: 
 /** in-process.ts: the revision's client wired to a server in the same process (tests). */
 const emitInProcess: Emitter = (_facts, { render }) => [{ path: "in-process.ts", content: render("in-process.ts") }];
 
+/** app.ts: the page side of MCP Apps (client/app-view.ts), apart from the rest so that a view's bundle stays small. */
+const emitApp: Emitter = (_facts, { render }) => [{ path: "app.ts", content: render("app.ts") }];
+
 /** The modules of any model's declarations: a revision's, and a server catalog's (catalog/stubs.ts). */
 export const DECLARATION_EMITTERS: readonly Emitter[] = [emitTypes, emitSchemas, emitValidators, emitFastZod];
 
 /** Every file of a revision, in output order. */
-export const REVISION_EMITTERS: readonly Emitter[] = [emitTypes, emitSchemas, emitConstants, emitMethods, emitErrors, emitValidators, emitFastZod, emitServer, emitClient, emitInProcess, emitIndex];
+export const REVISION_EMITTERS: readonly Emitter[] = [emitTypes, emitSchemas, emitConstants, emitMethods, emitErrors, emitValidators, emitFastZod, emitServer, emitClient, emitInProcess, emitApp, emitIndex];
 
 export interface RevisionEmitOptions extends EmitOptions {
   /** Import path from the revision's folder to the runtime folder (`./runtime`, `../runtime`). */

@@ -11,10 +11,11 @@ import { REVISIONS as EXAMPLE_REVISIONS } from "../../examples/build.mjs";
  * output: a revision, `all` (the root of every revision), or revisions joined by `+` (the
  * examples' output, which holds exactly those: the README's two-era server).
  */
-function snippets(): Array<{ target: string; code: string }> {
+function snippets(): Array<{ target: string; code: string; file?: string }> {
   const pages = ["README.md", ...readdirSync(join(REPO_ROOT, "docs")).filter((n) => n.endsWith(".md")).map((n) => `docs/${n}`)];
   const readme = pages.map((page) => readFileSync(join(REPO_ROOT, page), "utf8")).join("\n");
-  return [...readme.matchAll(/<!-- compile: ([\w.+-]+) -->\n```ts\n([\s\S]*?)```/g)].map((m) => ({ target: m[1]!, code: m[2]! }));
+  // `<!-- compile: <target> as <name> -->` writes the block as <name>.ts, so that a later block can import it ("./<name>.js").
+  return [...readme.matchAll(/<!-- compile: ([\w.+-]+)(?: as ([\w-]+))? -->\n```ts\n([\s\S]*?)```/g)].map((m) => ({ target: m[1]!, code: m[3]!, ...(m[2] ? { file: m[2] } : {}) }));
 }
 
 function indexOf(target: string): string {
@@ -31,12 +32,12 @@ describe("README and docs/ snippets", () => {
     expect(found.length).toBeGreaterThanOrEqual(5);
     const dir = join(REPO_ROOT, "test/tmp/readme");
     mkdirSync(dir, { recursive: true });
-    found.forEach(({ target, code }, i) => {
+    found.forEach(({ target, code, file }, i) => {
       const index = indexOf(target);
       const generated = (path: string) => JSON.stringify(relative(dir, join(dirname(index), path)).replace(/\\/g, "/"));
-      writeFileSync(join(dir, `snippet-${i}.ts`), code.replaceAll(/"\.\/gen\/([^"]+)"/g, (_, path: string) => generated(path)));
+      writeFileSync(join(dir, file ? `${file}.ts` : `snippet-${i}.ts`), code.replaceAll(/"\.\/gen\/([^"]+)"/g, (_, path: string) => generated(path)));
     });
-    const result = await tsc(dir, { ...STRICTEST, isolatedDeclarations: false, declaration: false, types: ["node"] }, ["snippet-*.ts"]);
+    const result = await tsc(dir, { ...STRICTEST, isolatedDeclarations: false, declaration: false, types: ["node"] }, ["snippet-*.ts", ...found.flatMap((s) => (s.file ? [`${s.file}.ts`] : []))]);
     expect(result.diagnostics).toEqual([]);
   });
 });

@@ -43,6 +43,9 @@ function program(): { program: Compilation; facts: string[] } {
   return compilation;
 }
 
+/** The lines of broken/apps.ts that a `@ts-expect-error` guarded in facts/apps.ts. */
+const APPS_GUARDED: number[] = [];
+
 function breakCopy(dir: string): void {
   copySources(dir);
   const file = join(dir, "methods-2026-07-28.ts");
@@ -70,6 +73,14 @@ function breakCopy(dir: string): void {
   const declaredBroken = declaredText.replaceAll("<typeof tools>(", "(");
   expect(declaredBroken).not.toBe(declaredText);
   writeFileSync(declaredFile, declaredBroken);
+  // MCP Apps: every negative case unguarded (a string or a plain resource in `ui`, a misspelt tool, a wrong argument…).
+  const appsFile = join(dir, "apps.ts");
+  const appsText = readFileSync(appsFile, "utf8");
+  let removed = 0;
+  appsText.split("\n").forEach((line, i) => {
+    if (/^\s*\/\/ @ts-expect-error/.test(line)) APPS_GUARDED.push(i + 2 - ++removed); // the guarded line's number once the directives are gone
+  });
+  writeFileSync(appsFile, appsText.replaceAll(/^[ \t]*\/\/ @ts-expect-error.*\n/gm, ""));
   writeTypos(dir);
 }
 
@@ -122,6 +133,8 @@ describe("type-level facts of the generated maps (test/types)", () => {
     expect(text2).toMatch(/client-connect\.ts\(\d+,\d+\): error TS2349: This expression is not callable/); // the bare union's paginate
     // Every misspelt name or argument compiles again without connect<typeof tools> / createClient<typeof tools>.
     expect(text2.match(/client-declared\.ts\(\d+,\d+\): error TS2578: Unused '@ts-expect-error' directive/g)).toHaveLength(8);
+    expect(APPS_GUARDED.length).toBe(9);
+    for (const line of APPS_GUARDED) expect(text2, `apps.ts line ${line}`).toMatch(new RegExp(`broken/apps\\.ts\\(${line},\\d+\\): error`)); // each negative, unguarded, fails
   });
 
   it("reports a typo in a factory handler's result at the returned object, not at tool(", () => {

@@ -3,15 +3,14 @@
 // types, so `callTool` takes only those names, each with its own arguments. Types only: the
 // client is the same object, and nothing is checked at run time that was not before (a listed
 // catalog, `mcp-gen catalog`, is the path that also validates).
+import type { ToolTypes } from "../shared/app-tools.js";
 
 /**
  * What a tool definition carries as types: the server's `tool(name, { input }, …)` gives its
- * literal name and the input of its Zod schema (`~args`, never set at run time).
+ * literal name and the input of its Zod schema (shared/app-tools.ts: the same types a page's
+ * code reads; never set at run time).
  */
-export interface ToolDeclaration<N extends string = string, A = unknown> {
-  readonly name: N;
-  readonly "~args"?: A;
-}
+export type ToolDeclaration<N extends string = string, A = unknown> = ToolTypes<N, A, unknown>;
 
 /** The declarations in `T`: one definition, a list (`typeof tools`), or an object of them. */
 type DeclarationsIn<T> = T extends readonly (infer D)[] ? D : T extends ToolDeclaration ? T : T extends object ? T[keyof T] : never;

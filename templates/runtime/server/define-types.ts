@@ -7,6 +7,8 @@ import type { Completer, PromptDefinition, TaskMode, ResourceDefinition, Resourc
 import type { ElicitForm } from "./elicit.js";
 import type { InputRequiredMarker } from "./types.js";
 import type { TemplateVariableNames, TemplateVariables } from "./uri-template.js";
+import type { AppVisibility, UiResourceOptions, UiView } from "./apps.js";
+import type { ToolTypes } from "../shared/app-tools.js";
 
 /** `T` without the keys `K`, keeping its other members and any index signature (unlike Omit). */
 export type Without<T, K extends PropertyKey> = { [P in keyof T as P extends K ? never : P]: T[P] };
@@ -67,6 +69,13 @@ export type StructuredReturn<R extends RevisionTypes, S> = Without<CallResult<R>
 export type ToolReturn<R extends RevisionTypes, O> = string | Marker | (O extends ZodObjectSchema ? StructuredReturn<R, z.input<O>> : CallResult<R>);
 
 type ToolInfo<R extends RevisionTypes> = ItemOf<R, "tools/list", "tools">;
+/** MCP Apps: the view a tool's results are shown in, and who may call it (listed under `_meta.ui`). */
+export interface AppFields {
+  /** A view made by this server's `uiResource` (a URI string or another resource does not compile). */
+  ui?: UiView;
+  /** Who may call the tool: the model, this server's views, or both (the default). */
+  visibility?: readonly AppVisibility[];
+}
 export type ToolConfig<R extends RevisionTypes, I, O> = Without<ToolInfo<R>, "name" | "inputSchema" | "outputSchema"> &
   Scoped & {
     /** How a call runs as a task (with the Tasks extension): "never" (default), "optional", "required" (-32021 for a caller without the extension). */
@@ -74,6 +83,7 @@ export type ToolConfig<R extends RevisionTypes, I, O> = Without<ToolInfo<R>, "na
     /** Whether this call becomes a task (default: always), given its validated arguments. */
     taskPolicy?: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"]) => Awaitable<boolean>;
   } &
+  AppFields &
   (I extends ZodObjectSchema
     ? { /** The arguments, as a Zod object schema (its JSON Schema is the listed `inputSchema`). */ input: I; inputSchema?: never }
     : { input?: undefined; /** Raw JSON Schema instead, for what Zod cannot say (args then untyped; checked as far as Zod reads it). */ inputSchema?: ToolInfo<R> extends { inputSchema: infer S } ? S : never }) &
@@ -87,21 +97,19 @@ export type ToolConfig<R extends RevisionTypes, I, O> = Without<ToolInfo<R>, "na
  * handler's return is checked against a concrete type (its literals, such as an enum value, kept).
  */
 export interface ToolFactory<R extends RevisionTypes> {
-  <O extends ZodObjectSchema, I extends ZodObjectSchema | undefined = undefined, const N extends string = string>(
+  <const N extends string, O extends ZodObjectSchema, I extends ZodObjectSchema | undefined = undefined>(
     name: N,
     config: ToolConfig<R, I, O>,
     handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"] & Results<StructuredReturn<R, z.input<NoInfer<O>>>>) => Awaitable<string | Marker | StructuredReturn<R, z.input<NoInfer<O>>>>,
-  ): Declared<N, I>;
-  <I extends ZodObjectSchema | undefined = undefined, const N extends string = string>(name: N, config: ToolConfig<R, I, undefined>, handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"] & Results<CallResult<R>>) => Awaitable<string | Marker | CallResult<R>>): Declared<N, I>;
+  ): TypedTool<N, I, z.output<O>>;
+  <const N extends string, I extends ZodObjectSchema | undefined = undefined>(name: N, config: ToolConfig<R, I, undefined>, handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"] & Results<CallResult<R>>) => Awaitable<string | Marker | CallResult<R>>): TypedTool<N, I, undefined>;
 }
 
-/**
- * A tool definition that carries, as types only, its literal name and what a caller passes as its
- * arguments (`~args`, never set): a client in the same codebase narrows `callTool` to the tools a
- * server is given (`createClient<typeof tools>`, `connect<typeof tools>`; the client's typed.ts
- * reads the same shape).
- */
-export type Declared<N extends string, I> = ToolDefinition & { readonly name: N; readonly "~args"?: I extends ZodObjectSchema ? z.input<I> : unknown };
+/** A tool definition that carries, as types only, what a page sends it (the input's `z.input`) and gets back (MCP Apps, client/app-view.ts). */
+export type TypedTool<N extends string, I, S> = ToolDefinition & ToolTypes<N, I extends ZodObjectSchema ? z.input<I> : { [key: string]: unknown }, S>;
+
+/** The view factory, over a revision: `read` gets the revision's context and returns the page's HTML. */
+export type UiResourceFactory<R extends RevisionTypes> = <const U extends string>(uri: U, options: UiResourceOptions, read: (ctx: R["ctx"]) => Awaitable<string>) => UiView<U>;
 
 type ReadResult<R extends RevisionTypes> = CompleteOf<R, "resources/read">;
 /** One content of a read, its `uri` (and `mimeType`) filled in when left out. */

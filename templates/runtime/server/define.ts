@@ -8,6 +8,7 @@ import { z } from "zod";
 import { TOOL_NAME } from "../shared/protocol.js";
 import { jsonSchemaChecker } from "./json-schema.js";
 import { parseUriTemplate, type UriTemplate } from "./uri-template.js";
+import { appToolMeta, type AppToolFields } from "./ui-view.js";
 import type { JsonObject, RequestContext } from "./types.js";
 
 /** A Zod object schema (any shape, any unknown-key mode): for the factories' types only. */
@@ -45,6 +46,8 @@ export interface ToolDefinition {
   readonly task: TaskMode;
   /** For a tool that may run as a task: whether this call becomes one (default: always), given its validated arguments. */
   readonly taskPolicy: ((args: any, ctx: DefinitionContext) => boolean | Promise<boolean>) | undefined;
+  /** Its MCP Apps view (`ui`), served as a resource whether or not it is also in `resources`. */
+  readonly view?: ResourceDefinition | undefined;
 }
 
 /** How a tool runs as a task: "never" (the default), "optional" (when the caller declared tasks), "required" (-32021 for a caller that did not). */
@@ -156,10 +159,14 @@ export function tool(name: string, config: object, handler: (args: any, ctx: Def
   for (const [key, raw] of [["inputSchema", inputSchema], ["outputSchema", outputSchema]] as const) {
     if (raw !== undefined && (raw === null || typeof raw !== "object" || raw["type"] !== "object")) throw new TypeError(`${what}: ${key} must be a JSON Schema object with type "object"`);
   }
+  const info = infoOf(config, ["input", "output", "inputSchema", "outputSchema", "task", "taskPolicy", "ui", "visibility"]);
+  const meta = appToolMeta(what, config as AppToolFields, info["_meta"] as JsonObject | undefined);
+  if (meta) info["_meta"] = meta;
   return Object.freeze({
     kind: "tool",
     name,
-    info: infoOf(config, ["input", "output", "inputSchema", "outputSchema", "task", "taskPolicy"]),
+    info,
+    view: (config as { ui?: ResourceDefinition }).ui,
     input: zodObject(input, `${what}: input`) ?? (inputSchema && jsonSchemaChecker(inputSchema)),
     output: zodObject(output, `${what}: output`) ?? (outputSchema && jsonSchemaChecker(outputSchema)),
     inputZod: input === undefined ? undefined : (input as object),

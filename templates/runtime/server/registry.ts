@@ -74,6 +74,8 @@ export class Registry {
   /** Each registered definition's sequence number: its place in the lists, which removals do not shift (server/pages.ts). */
   readonly #sequence = new WeakMap<Definition, number>();
   #added = 0;
+  /** The views tools brought (a view may be registered by several tools and listed in `resources` too). */
+  readonly #views = new WeakSet<Definition>();
   /** The methods this registry answers. */
   readonly methods: readonly string[];
 
@@ -84,7 +86,8 @@ export class Registry {
     if (!(this.#pageSize >= 1)) throw new TypeError("pageSize must be at least 1");
     this.#families = new Set();
     if (options.tools) this.#families.add("tools");
-    if (options.resources || options.resourceTemplates) this.#families.add("resources");
+    // A tool's MCP Apps view is a resource: served even when `resources` is not given.
+    if (options.resources || options.resourceTemplates || options.tools?.some((t) => t.view)) this.#families.add("resources");
     if (options.prompts) this.#families.add("prompts");
     const claimed = [...this.#families].flatMap((f) => METHODS_OF[f]);
     // completion/complete is the registry's when prompts or templates are, unless the author answers it.
@@ -114,15 +117,17 @@ export class Registry {
   /** Adds definitions (replacing none: a second one with the same name is an error); announces the lists that changed. */
   add(...definitions: Definition[]): void {
     const changed = new Set<"tools" | "resources" | "prompts">();
-    for (const definition of definitions) {
+    for (const definition of withViews(definitions)) {
       const family = FAMILY[definition.kind];
       if (!this.#families.has(family)) throw new TypeError(`cannot add ${definition.kind} ${JSON.stringify(keyOf(definition))}: the server was created without ${family} (pass ${family === "resources" ? "resources or resourceTemplates" : family}: [] to createServer)`);
       const items = this.#items[definition.kind] as Map<string, Definition>;
+      if (definition.kind === "resource" && items.get(definition.uri) === definition && this.#views.has(definition)) continue; // a view in `ui` and in `resources` too
       if (items.has(keyOf(definition))) throw new TypeError(`${definition.kind} ${JSON.stringify(keyOf(definition))} is registered twice`);
       if (definition.kind !== "tool" && definition.kind !== "resource" && Object.keys(definition.complete).length && !this.methods.includes(COMPLETE_METHOD)) {
         throw new TypeError(`${definition.kind} ${JSON.stringify(keyOf(definition))} has completions, but completion/complete is answered by a raw handler`);
       }
       items.set(keyOf(definition), definition);
+      if (definition.kind === "tool" && definition.view) this.#views.add(definition.view);
       this.#sequence.set(definition, this.#added++);
       changed.add(family);
     }
@@ -259,4 +264,9 @@ function promptListing(prompt: PromptDefinition, dialect: JsonSchemaDialect): Js
     required: schema.required?.includes(name) ?? false,
   }));
   return listing;
+}
+
+/** The definitions, each tool's view (if any) right after it: a view registered once, the first time. */
+function withViews(definitions: readonly Definition[]): Definition[] {
+  return definitions.flatMap((d) => (d.kind === "tool" && d.view ? [d, d.view] : [d]));
 }
