@@ -124,6 +124,7 @@ function indexFile(ext: ExtensionFacts, { render }: EmitContext): OutputFile {
       fastZod: ext.own.length > 0,
       results: ext.widening.map((name) => ({ name, schema: schema(name) })),
       capability: ext.capability ? schema(ext.capability) : "undefined",
+      capabilityType: ext.capability ? `typeof ${schema(ext.capability)}` : "undefined",
     }),
   };
 }

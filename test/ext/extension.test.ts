@@ -1,0 +1,147 @@
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generate } from "../../src/index.js";
+import { buildExtensionModel } from "../../src/generate.js";
+import { analyzeExtension } from "../../src/model/extension.js";
+import { parseSchema } from "../../src/parse/index.js";
+import type { SchemaModel } from "../../src/model/types.js";
+import { schemaFor, zodSafeParse, type GeneratedModule } from "../helpers/generated.js";
+import { PayloadGenerator, mutate, rng, type Site } from "../helpers/payloads.js";
+import { REPO_ROOT, SPEC_ROOT } from "../helpers/spec.js";
+import { compile, STRICTEST } from "../helpers/tsc.js";
+
+// Extension schemas (SEP-2133) through the generator: Tasks from the mirror, and a made-up
+// extension of our own (test/fixtures/extensions/jobs) that no code in src/ has seen. Both are
+// generated once, as JavaScript with declarations, beside the 2026-07-28 core.
+
+const REVISION = "2026-07-28";
+const FIXTURE = join(REPO_ROOT, "test/fixtures/extensions/jobs/schema.ts");
+const TASKS = join(SPEC_ROOT, "extensions/tasks/draft/schema.ts");
+const SAMPLES_PER_EXTENSION = 1_500;
+
+let out: string;
+const coreText = readFileSync(join(SPEC_ROOT, REVISION, "schema.ts"), "utf8");
+const core: SchemaModel = parseSchema({ text: coreText, fileName: "schema.ts", revision: REVISION }).model;
+
+beforeAll(async () => {
+  out = mkdtempSync(join(tmpdir(), "mcp-gen-ext-"));
+  await generate({ revisions: [REVISION], specRoot: SPEC_ROOT, extensions: ["tasks", FIXTURE], out });
+}, 120_000);
+
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+async function extensionModel(file: string): Promise<SchemaModel> {
+  return (await buildExtensionModel({ file, text: readFileSync(file, "utf8"), revision: null, label: "x" }, core, coreText)).model;
+}
+
+const declared = (text: string) => [...text.matchAll(/^export (?:declare )?(?:interface|type) (\w+)/gm)].map((m) => m[1]!);
+
+describe.each([
+  ["tasks", TASKS, "io.modelcontextprotocol/tasks", ["tasks/cancel", "tasks/get", "tasks/update", "notifications/tasks"], "CreateTaskResult"],
+  ["jobs", FIXTURE, "com.example.printshop/jobs", ["printshop/jobs/drop", "printshop/jobs/inspect", "notifications/printshop/jobs"], "QueuedJobResult"],
+])("extension %s", (name, file, id, methods, widening) => {
+  it("declares none of the core's types: it imports them from the revision", () => {
+    const types = readFileSync(join(out, "ext", name, "types.d.ts"), "utf8");
+    const coreNames = new Set(core.declarations.map((d) => d.name));
+    expect(declared(types).filter((n) => coreNames.has(n))).toEqual([]);
+    expect(types).toMatch(/from "\.\.\/\.\.\/types\.js"/);
+    const schemas = readFileSync(join(out, "ext", name, "schemas.js"), "utf8");
+    expect(schemas).not.toMatch(/\bconst ResultSchema\b/);
+    expect(schemas).toMatch(/from "\.\.\/\.\.\/schemas\.js"/);
+  });
+
+  it("exports EXTENSION: its identifier, methods, widening results and capability", async () => {
+    const module = (await import(pathToFileURL(join(out, "ext", name, "index.js")).href)) as GeneratedModule & { EXTENSION: { id: string; methods: object; results: object; capability: { safeParse(v: unknown): { success: boolean } } } };
+    expect(module.EXTENSION.id).toBe(id);
+    expect(Object.keys(module.EXTENSION.methods)).toEqual(methods);
+    expect(Object.keys(module.EXTENSION.results)).toEqual([widening]);
+    expect(module.EXTENSION.capability.safeParse({}).success).toBe(true);
+  });
+
+  it(`fast validators and Zod agree on ${SAMPLES_PER_EXTENSION}+ generated messages of every extension type`, async () => {
+    const model = await extensionModel(file);
+    const combined: SchemaModel = { ...model, declarations: [...core.declarations, ...model.declarations] };
+    const module = (await import(pathToFileURL(join(out, "ext", name, "index.js")).href)) as GeneratedModule;
+    const random = rng(0xe7 + name.length);
+    const generator = new PayloadGenerator(combined, random);
+    let valid = 0;
+    let checked = 0;
+    const disagreements: string[] = [];
+    while (checked < SAMPLES_PER_EXTENSION) {
+      for (const declaration of model.declarations) {
+        const sites: Site[] = [];
+        const value = generator.sample(generator.typeOf(declaration.name), sites);
+        const mutation = mutate(value, sites, random, generator);
+        for (const [kind, candidate] of [["valid", value], [mutation?.kind ?? "none", mutation?.value]] as const) {
+          if (kind === "none") continue;
+          const zod = zodSafeParse(schemaFor(module, declaration.name), candidate).success;
+          const fast = (module[`is${declaration.name}`] as (v: unknown) => boolean)(candidate);
+          if (kind === "valid" && zod) valid++;
+          if (zod !== fast) disagreements.push(`${declaration.name} (${kind}): zod ${zod}, fast ${fast}: ${JSON.stringify(candidate).slice(0, 200)}`);
+          checked++;
+        }
+      }
+    }
+    expect(disagreements.slice(0, 5)).toEqual([]);
+    // The samples meant to be valid are: the generator and the schemas read the model alike.
+    expect(valid).toBeGreaterThan(checked / 3);
+  });
+});
+
+/** A parse error as the CLI prints it: file:line:col: message. */
+function where(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    const { location, message } = error as { location?: { file: string; line: number; column: number }; message: string };
+    return location ? `${location.file}:${location.line}:${location.column}: ${message}` : message;
+  }
+  return "no error";
+}
+
+describe("derived facts", () => {
+  it("Tasks: requests answered by their XResult, the notification sent by the serving party, the capability type", async () => {
+    const ext = analyzeExtension(core, await extensionModel(TASKS));
+    expect(ext.surface.requests.map((r) => [r.method, r.messages[0], r.result?.name, r.senders])).toEqual([
+      ["tasks/cancel", "CancelTaskRequest", "CancelTaskResult", ["client"]],
+      ["tasks/get", "GetTaskRequest", "GetTaskResult", ["client"]],
+      ["tasks/update", "UpdateTaskRequest", "UpdateTaskResult", ["client"]],
+    ]);
+    expect(ext.surface.notifications.map((n) => [n.method, n.senders])).toEqual([["notifications/tasks", ["server"]]]);
+    expect([ext.widening, ext.capability, ext.name]).toEqual([["CreateTaskResult"], "TasksExtensionCapability", "tasks"]);
+  });
+
+  it("a schema without an identifier is an error at file:1:1, unless one is given", async () => {
+    const text = readFileSync(FIXTURE, "utf8").replace("Extension Identifier: com.example.printshop/jobs", "");
+    const parse = (id?: string) => parseSchema({ text, fileName: "anon.ts", revision: null, extension: { core, coreText, ...(id ? { id } : {}) } });
+    expect(where(() => parse())).toMatch(/^anon\.ts:1:1: .*Extension Identifier/);
+    expect(parse("com.example/anon").model.extension?.id).toBe("com.example/anon");
+  });
+
+  it("an import of a name the core does not declare is an error at the import", () => {
+    const text = readFileSync(FIXTURE, "utf8").replace("  Result,\n", "  Result,\n  NoSuchCoreType,\n");
+    expect(where(() => parseSchema({ text, fileName: "jobs.ts", revision: null, extension: { core, coreText } }))).toMatch(/^jobs\.ts:15:3: `NoSuchCoreType` is not a declaration of the core revision 2026-07-28/);
+  });
+});
+
+it("the fixture's output compiles with the strictest settings, used as a consumer would", () => {
+  const consumer = join(out, "consumer.ts");
+  writeFileSync(
+    consumer,
+    `import { EXTENSION, extensionClient, type JobChangedNotification, type QueuedJobResult } from "./ext/jobs/index.js";
+import type { Result } from "./types.js";
+// One Result: the extension's result is the core's, not a copy of it.
+const widened: Result = { resultType: "job", jobId: "j", state: "queued", pages: 0 } satisfies QueuedJobResult;
+const note: JobChangedNotification["params"] = { jobId: "j", state: "queued", pages: 1, position: 2 };
+const client = extensionClient({ call: async () => ({ resultType: "complete", dropped: true }) });
+export const uses: readonly unknown[] = [widened, note, EXTENSION.id, client.dropJob({ jobId: "j" })] as const;
+`,
+  );
+  writeFileSync(join(out, "package.json"), JSON.stringify({ type: "module" }));
+  symlinkSync(join(REPO_ROOT, "node_modules"), join(out, "node_modules"), "dir");
+  const compilation = compile(out, { ...STRICTEST, skipLibCheck: false }, ["consumer.ts", "ext/jobs/*.d.ts"]);
+  expect(compilation.diagnostics((f) => f.endsWith("consumer.ts") || f.includes("/ext/"))).toEqual([]);
+}, 60_000);
