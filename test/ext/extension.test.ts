@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -145,3 +145,15 @@ export const uses: readonly unknown[] = [widened, note, EXTENSION.id, client.dro
   const compilation = compile(out, { ...STRICTEST, skipLibCheck: false }, ["consumer.ts", "ext/jobs/*.d.ts"]);
   expect(compilation.diagnostics((f) => f.endsWith("consumer.ts") || f.includes("/ext/"))).toEqual([]);
 }, 60_000);
+
+it("nothing in src/ names a type or method of Tasks or Skills: an extension is derived from its schema", async () => {
+  const tasks = await extensionModel(TASKS);
+  const names = [...tasks.declarations.map((d) => d.name), "tasks/", "skills/", "SkillsExtension", "ListSkills", "GetSkill"];
+  const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+  const files = readdirSync(join(REPO_ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+  const found = files.flatMap((f) => {
+    const text = code(readFileSync(join(REPO_ROOT, "src", f), "utf8"));
+    return names.filter((n) => new RegExp(`\\b${n.replace(/\//g, "\\/")}`).test(text)).map((n) => `src/${f}: ${n}`);
+  });
+  expect(found).toEqual([]);
+});
