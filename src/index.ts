@@ -118,6 +118,8 @@ export interface DiffOptions {
   /** The newer side. */
   to: string;
   specRoot?: string | undefined;
+  /** Compare two versions of an extension's schema (each side an extension name or a schema.ts path) bound to this core revision. */
+  core?: string | undefined;
 }
 
 /** What changed between two schemas (or two catalog.json snapshots), judged on the wire, as `mcp-gen diff --format json` reports it. */

@@ -12,6 +12,7 @@ import { schemaFor, zodSafeParse, type GeneratedModule } from "../helpers/genera
 import { PayloadGenerator, mutate, rng, type Site } from "../helpers/payloads.js";
 import { REPO_ROOT, SPEC_ROOT } from "../helpers/spec.js";
 import { compile, STRICTEST } from "../helpers/tsc.js";
+import { tsToZodOracle } from "../helpers/ts-to-zod-oracle.js";
 
 // Extension schemas (SEP-2133) through the generator: Tasks from the mirror, and a made-up
 // extension of our own (test/fixtures/extensions/jobs) that no code in src/ has seen. Both are
@@ -21,6 +22,15 @@ const REVISION = "2026-07-28";
 const FIXTURE = join(REPO_ROOT, "test/fixtures/extensions/jobs/schema.ts");
 const TASKS = join(SPEC_ROOT, "extensions/tasks/draft/schema.ts");
 const SAMPLES_PER_EXTENSION = 1_500;
+
+/**
+ * Where the independent oracle (ts-to-zod's reading of schema.ts, as JSON Schema, judged by Ajv;
+ * test/helpers/ts-to-zod-oracle.ts) is laxer than schema.ts means, and so may accept what mcp-gen
+ * refuses: ts-to-zod reads \`number\` as any number where upstream's convention (schema.json's
+ * \`integer\`) is a safe integer, and drops \`@format\` (a \`uri\` is any string to it). Any other
+ * disagreement, and any acceptance by mcp-gen of what the oracle refuses, fails the test.
+ */
+const ORACLE_LAXER = new Set(["non-integer", "bad-format"]);
 
 let out: string;
 const coreText = readFileSync(join(SPEC_ROOT, REVISION, "schema.ts"), "utf8");
@@ -61,7 +71,7 @@ describe.each([
     expect(module.EXTENSION.capability.safeParse({}).success).toBe(true);
   });
 
-  it(`fast validators and Zod agree on ${SAMPLES_PER_EXTENSION}+ generated messages of every extension type`, async () => {
+  it(`fast validators, Zod and an independent oracle (ts-to-zod → JSON Schema → Ajv) agree on ${SAMPLES_PER_EXTENSION}+ generated messages of every extension type`, async () => {
     const model = await extensionModel(file);
     const combined: SchemaModel = { ...model, declarations: [...core.declarations, ...model.declarations] };
     const module = (await import(pathToFileURL(join(out, "ext", name, "index.js")).href)) as GeneratedModule;
@@ -70,6 +80,9 @@ describe.each([
     let valid = 0;
     let checked = 0;
     const disagreements: string[] = [];
+    const oracleDisagreements: string[] = [];
+    let agreed = 0;
+    const oracle = await tsToZodOracle(coreText, readFileSync(file, "utf8"), model.declarations.map((d) => d.name), name);
     while (checked < SAMPLES_PER_EXTENSION) {
       for (const declaration of model.declarations) {
         const sites: Site[] = [];
@@ -81,11 +94,16 @@ describe.each([
           const fast = (module[`is${declaration.name}`] as (v: unknown) => boolean)(candidate);
           if (kind === "valid" && zod) valid++;
           if (zod !== fast) disagreements.push(`${declaration.name} (${kind}): zod ${zod}, fast ${fast}: ${JSON.stringify(candidate).slice(0, 200)}`);
+          const ajv = oracle(declaration.name)(candidate);
+          if (ajv === zod) agreed++;
+          else if (!(ajv && ORACLE_LAXER.has(kind))) oracleDisagreements.push(`${declaration.name} (${kind}): ajv ${ajv}, zod ${zod}: ${JSON.stringify(candidate).slice(0, 300)}`);
           checked++;
         }
       }
     }
     expect(disagreements.slice(0, 5)).toEqual([]);
+    expect(oracleDisagreements.slice(0, 5)).toEqual([]);
+    expect(agreed).toBeGreaterThan(checked * 0.8);
     // The samples meant to be valid are: the generator and the schemas read the model alike.
     expect(valid).toBeGreaterThan(checked / 3);
   });
@@ -156,4 +174,16 @@ it("nothing in src/ names a type or method of Tasks or Skills: an extension is d
     return names.filter((n) => new RegExp(`\\b${n.replace(/\//g, "\\/")}`).test(text)).map((n) => `src/${f}: ${n}`);
   });
   expect(found).toEqual([]);
+});
+
+it("diff --core compares two versions of an extension's schema on the wire", async () => {
+  const { diff } = await import("../../src/index.js");
+  const changed = join(out, "changed-jobs.ts");
+  const text = readFileSync(FIXTURE, "utf8");
+  writeFileSync(changed, text.replace(' | "jammed";', ";").replace('state: "printing" | "done" | "jammed";', 'state: "printing" | "done";').replace("  position: number;", "  position: number;\n  eta?: string;"));
+  const report = await diff({ from: FIXTURE, to: changed, specRoot: SPEC_ROOT, core: REVISION });
+  const lines = report.changes.map((c) => `${c.breaking.length ? "breaking" : "additive"} ${c.group}: ${c.summary}`);
+  expect(lines.filter((l) => l.startsWith("breaking JobState"))).toHaveLength(1);
+  expect(lines.some((l) => l.startsWith("additive QueuedJob") && l.includes("`eta`"))).toBe(true);
+  expect((await diff({ from: FIXTURE, to: FIXTURE, specRoot: SPEC_ROOT, core: REVISION })).changes).toEqual([]);
 });
