@@ -187,3 +187,26 @@ it("diff --core compares two versions of an extension's schema on the wire", asy
   expect(lines.some((l) => l.startsWith("additive QueuedJob") && l.includes("`eta`"))).toBe(true);
   expect((await diff({ from: FIXTURE, to: FIXTURE, specRoot: SPEC_ROOT, core: REVISION })).changes).toEqual([]);
 });
+
+it("the manifest records each extension, and --check finds the output up to date (and a changed extension file)", async () => {
+  const manifest = JSON.parse(readFileSync(join(out, ".mcp-gen.json"), "utf8")) as { extensions: Array<{ id: string; dir: string; sha256: string; core: string }> };
+  expect(manifest.extensions.map((e) => [e.id, e.dir, e.core])).toEqual([
+    ["io.modelcontextprotocol/tasks", "ext/tasks", REVISION],
+    ["com.example.printshop/jobs", "ext/jobs", REVISION],
+  ]);
+  const file = join(out, "ext/jobs/methods.js");
+  writeFileSync(file, `${readFileSync(file, "utf8")}\n// edited\n`);
+  const checked = await generate({ revisions: [REVISION], specRoot: SPEC_ROOT, extensions: ["tasks", FIXTURE], out, check: true });
+  expect(checked.files.filter((f) => f.status !== "unchanged").map((f) => `${f.path} ${f.status}`)).toEqual(["ext/jobs/methods.js updated"]);
+}, 60_000);
+
+it("mcp-gen model --extension tasks prints the extension's model: its own declarations and its facet", async () => {
+  const { runCli } = await import("../helpers/cli.js");
+  const result = await runCli(["model", "--spec-root", SPEC_ROOT, "--revision", REVISION, "--extension", "tasks"]);
+  expect(result.code).toBe(0);
+  const printed = JSON.parse(result.stdout) as SchemaModel;
+  expect(printed.extension?.id).toBe("io.modelcontextprotocol/tasks");
+  expect(printed.extension?.imports).toContainEqual({ local: "JSONRPCErrorObject", name: "Error" });
+  expect(printed.declarations.map((d) => d.name)).toContain("CreateTaskResult");
+  expect(printed.declarations.map((d) => d.name)).not.toContain("Result");
+}, 60_000);
