@@ -21,7 +21,7 @@ import { tsToZodOracle } from "../helpers/ts-to-zod-oracle.js";
 const REVISION = "2026-07-28";
 const FIXTURE = join(REPO_ROOT, "test/fixtures/extensions/jobs/schema.ts");
 const TASKS = join(SPEC_ROOT, "extensions/tasks/draft/schema.ts");
-const SAMPLES_PER_EXTENSION = 1_500;
+const SAMPLES_PER_EXTENSION = 1_000;
 
 /**
  * Where the independent oracle (ts-to-zod's reading of schema.ts, as JSON Schema, judged by Ajv;
