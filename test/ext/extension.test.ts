@@ -210,3 +210,35 @@ it("mcp-gen model --extension tasks prints the extension's model: its own declar
   expect(printed.declarations.map((d) => d.name)).toContain("CreateTaskResult");
   expect(printed.declarations.map((d) => d.name)).not.toContain("Result");
 }, 60_000);
+
+describe("resolution of an extension name", () => {
+  it("in an empty project cache: the pin (sha256, upstream URL at its commit), read only when needed, verified before it is written", async () => {
+    const { readExtension, resolveExtension } = await import("../../src/schema/extensions.js");
+    const { createServer } = await import("node:http");
+    const cache = mkdtempSync(join(tmpdir(), "mcp-gen-ext-cache-"));
+    const pins = JSON.parse(readFileSync(join(REPO_ROOT, "schema/revisions.json"), "utf8")) as { extensions: { tasks: { sha256: string; url: string } } };
+    const source = resolveExtension("tasks", { dir: cache, from: "cache" });
+    expect([source.sha256, source.text, source.url]).toEqual([pins.extensions.tasks.sha256, undefined, pins.extensions.tasks.url]);
+    expect(source.url).toContain("experimental-ext-tasks/e61f822a925ff451880a2e966fb145203d7406f6/schema/draft/schema.ts");
+    let body = readFileSync(TASKS, "utf8");
+    const server = createServer((_, response) => response.end(body)).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/schema.ts`;
+    try {
+      body += "\n// altered";
+      await expect(readExtension({ ...source, url })).rejects.toThrow(/sha256 mismatch for extension tasks/);
+      expect(() => readFileSync(source.file)).toThrow();
+      body = readFileSync(TASKS, "utf8");
+      expect((await readExtension({ ...source, url })).text).toBe(body);
+      expect(resolveExtension("tasks", { dir: cache, from: "cache" }).text).toBe(body);
+    } finally {
+      server.close();
+      rmSync(cache, { recursive: true, force: true });
+    }
+  });
+
+  it("a name with no schema under an explicit root is an error naming the file looked for", async () => {
+    const { resolveExtension } = await import("../../src/schema/extensions.js");
+    expect(() => resolveExtension("nosuch", { dir: SPEC_ROOT, from: "option" })).toThrow(/extension "nosuch" is not available: .*extensions\/nosuch\/draft\/schema\.ts does not exist/);
+  });
+});
