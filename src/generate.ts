@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { GeneratorError, type Warning } from "./errors.js";
+import { GeneratorError, UnboundImportError, type Warning } from "./errors.js";
 import type { OutputFile } from "./emit/common.js";
 import type { RootUnit } from "./emit/root.js";
 import { analyze } from "./model/analyze.js";
@@ -151,10 +151,15 @@ async function emitAll(units: Array<Unit<SchemaSource>>, extensions: ReadExtensi
     revisions.push({ label: unit.source.label, revision: unit.source.revision, dir: unit.dir, types: model.declarations.length });
     roots.push({ dir: unit.dir, facts: analyze(model) });
     emitted.push(...(await emitUnit(model, unit.dir)));
-    const added = await emitExtensions(model, unit, extensions);
+    const added = await emitExtensions(model, unit, extensions, units.length > 1);
     warnings.push(...added.warnings);
     emitted.push(...added.files);
     generated.push(...added.generated);
+  }
+  const missing = extensions.find((e) => !generated.some((g) => g.sha256 === e.source.sha256));
+  if (missing) {
+    const why = warnings.filter((w) => w.location.file === missing.read.file && w.message.startsWith("extension not generated")).map((w) => `${w.location.line}:${w.location.column}: ${w.message}`);
+    throw new GeneratorError(`extension ${missing.read.file} binds to none of the revisions generated (${units.map((u) => u.source.label).join(", ")}): ${why.join("; ")}`);
   }
   const { emitRuntime, emitRoot } = await import("./emit/index.js");
   // Several revisions: files at the root span them (connect.ts, index.ts).
@@ -168,13 +173,22 @@ interface ReadExtension {
 }
 
 /** Each extension bound to one revision's model, into `<dir>/ext/<name>/`; two with one name are refused. */
-async function emitExtensions(core: SchemaModel, unit: Unit<SchemaSource>, extensions: ReadExtension[]): Promise<{ files: OutputFile[]; warnings: Warning[]; generated: ManifestExtension[] }> {
+async function emitExtensions(core: SchemaModel, unit: Unit<SchemaSource>, extensions: ReadExtension[], several: boolean): Promise<{ files: OutputFile[]; warnings: Warning[]; generated: ManifestExtension[] }> {
   const files: OutputFile[] = [];
   const warnings: Warning[] = [];
   const generated: ManifestExtension[] = [];
   const { emitExtension } = await import("./emit/extension.js");
   for (const { source, read } of extensions) {
-    const { model, warnings: found } = await buildExtensionModel(read, core, unit.source.text, source.id);
+    let built: Awaited<ReturnType<typeof buildExtensionModel>>;
+    try {
+      built = await buildExtensionModel(read, core, unit.source.text, source.id);
+    } catch (error) {
+      // Several revisions: an extension goes with those that declare what it imports (said as a warning).
+      if (!(error instanceof UnboundImportError && several)) throw error;
+      warnings.push({ message: `extension not generated for ${unit.source.label}: ${error.message}`, location: error.location! });
+      continue;
+    }
+    const { model, warnings: found } = built;
     warnings.push(...found);
     const ext = analyzeExtension(core, model);
     const dir = `${unit.dir ? `${unit.dir}/` : ""}ext/${ext.name}`;

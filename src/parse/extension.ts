@@ -1,8 +1,8 @@
 import { posix } from "node:path";
 import type { ImportDeclaration, SourceFile } from "ts-morph";
-import { GeneratorError } from "../errors.js";
+import { GeneratorError, UnboundImportError } from "../errors.js";
 import type { ExtensionFacet, SchemaModel } from "../model/types.js";
-import { excerpt, fail, type ParseContext } from "./context.js";
+import { excerpt, fail, locate, type ParseContext } from "./context.js";
 
 // An extension's schema.ts (SEP-2133) imports the core's types by a relative path
 // (`import type { Result } from "./spec.types.js"`). Those names bind to the core revision being
@@ -42,7 +42,7 @@ export function bindImport(ctx: ParseContext, statement: ImportDeclaration, core
   for (const specifier of statement.getNamedImports()) {
     const name = specifier.getName();
     const local = specifier.getAliasNode()?.getText() ?? name;
-    if (!ctx.core.has(name)) fail(ctx, specifier, `\`${name}\` is not a declaration of the core revision ${revision} that this extension is generated with`);
+    if (!ctx.core.has(name)) throw new UnboundImportError(`\`${name}\` is not a declaration of the core revision ${revision} that this extension is generated with`, locate(ctx, specifier));
     if (ctx.imported.has(local)) fail(ctx, specifier, `\`${local}\` is imported twice`);
     ctx.imported.set(local, name);
   }

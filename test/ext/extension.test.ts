@@ -242,3 +242,15 @@ describe("resolution of an extension name", () => {
     expect(() => resolveExtension("nosuch", { dir: SPEC_ROOT, from: "option" })).toThrow(/extension "nosuch" is not available: .*extensions\/nosuch\/draft\/schema\.ts does not exist/);
   });
 });
+
+it("with several revisions, an extension goes with those that declare what it imports; a warning names the others", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "mcp-gen-ext-two-"));
+  try {
+    const result = await generate({ revisions: [REVISION, "2025-11-25"], specRoot: SPEC_ROOT, extensions: ["tasks"], out: dir, check: true });
+    const folders = new Set(result.files.filter((f) => f.path.includes("/ext/")).map((f) => f.path.split("/ext/")[0]));
+    expect([...folders]).toEqual([REVISION]);
+    expect(result.warnings.map((w) => w.message)).toContain("extension not generated for 2025-11-25: `InputRequests` is not a declaration of the core revision 2025-11-25 that this extension is generated with");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 60_000);
