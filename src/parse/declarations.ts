@@ -60,7 +60,7 @@ function intersectionAsExtension(ctx: ParseContext, node: TsAlias, intersection:
   if (!heritage.every((h): h is Heritage => h !== undefined) || new Set(heritage.map((h) => h.name)).size < heritage.length) return undefined;
   const shapes = parseShapes(ctx, node);
   // A base that stands for a union distributes the intersection (type-nodes.ts): no interface says that.
-  if (heritage.some((h) => unionHolder(shapes.holder(h.name)))) return undefined;
+  if (heritage.some((h, i) => unionHolder(parseShapes(ctx, references[i]!).holder(h.name)))) return undefined;
   heritage.forEach((h, i) => checkBase(ctx, references[i]!, h));
   const own = intersectShapes(literals.map((part) => convertMembers(ctx, part, (part as TypeLiteralNode).getMembers())), shapes);
   const bases = heritage.map((h) => ({ name: h.name, omit: h.omit ?? [] }));

@@ -50,8 +50,9 @@ function convertIntersection(ctx: ParseContext, node: TsTypeNode, parts: TsTypeN
   const shapes = parseShapes(ctx, node);
   let choices: ObjectType[][] = [[]];
   for (const part of parts) {
-    const members = unionMembersOf(ctx, part);
-    const options = members ? members.map((m) => objectOfType(m, excerpt(part), shapes)) : [objectShapeOf(ctx, part)];
+    const type = convertType(ctx, part);
+    const members = unionMembersOf(ctx, part, type);
+    const options = (members ?? [type]).map((m) => objectOfType(m, excerpt(part), parseShapes(ctx, part)));
     choices = choices.flatMap((chosen) => options.map((option) => [...chosen, option]));
   }
   const objects = choices.map((chosen) => intersectShapes(chosen, shapes));
@@ -59,8 +60,7 @@ function convertIntersection(ctx: ParseContext, node: TsTypeNode, parts: TsTypeN
 }
 
 /** The members of the union a part stands for (written, or behind an alias chain), or undefined. */
-function unionMembersOf(ctx: ParseContext, part: TsTypeNode): TypeNode[] | undefined {
-  const type = convertType(ctx, part);
+function unionMembersOf(ctx: ParseContext, part: TsTypeNode, type: TypeNode): TypeNode[] | undefined {
   if (type.kind === "union") return type.members;
   if (type.kind !== "ref") return undefined;
   const holder = parseShapes(ctx, part).holder(type.name);
