@@ -54,6 +54,14 @@ export class DownloadError extends GeneratorError {
   }
 }
 
+/** An extension imports a name its core revision does not declare: with several revisions, that one is skipped. */
+export class UnboundImportError extends GeneratorError {
+  constructor(message: string, location: SourceLocation) {
+    super(message, location);
+    this.name = "UnboundImportError";
+  }
+}
+
 /** A non-fatal finding (e.g. an unknown `@format`), reported on stderr with its location. */
 export interface Warning {
   message: string;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { GeneratorError, type Warning } from "./errors.js";
+import { GeneratorError, UnboundImportError, type Warning } from "./errors.js";
 import type { OutputFile } from "./emit/common.js";
 import type { RootUnit } from "./emit/root.js";
 import { analyze } from "./model/analyze.js";
@@ -14,7 +14,9 @@ import { formatFiles, resolveFormatSettings, type FormatSettings } from "./write
 import { toJavaScript } from "./transpile/index.js";
 import { manifestFor, planOutput, writeOutput, type FilePlan, type WriteHooks } from "./write/index.js";
 import { hashText } from "./project.js";
-import { isVouched, manifestMatchesDisk, MANIFEST_FILE, readManifest, renderManifest, vouchFor, type Manifest, type ManifestRevision } from "./write/manifest.js";
+import { isVouched, manifestMatchesDisk, MANIFEST_FILE, readManifest, renderManifest, vouchFor, type Manifest, type ManifestExtension, type ManifestRevision } from "./write/manifest.js";
+import { readExtension, type ExtensionSource } from "./schema/extensions.js";
+import { analyzeExtension } from "./model/extension.js";
 import { assertUsableOutDir } from "./write/paths.js";
 import { layoutWarning } from "./write/layout.js";
 
@@ -36,6 +38,8 @@ export interface GenerateRequest {
   hooks?: WriteHooks;
   /** Record the written manifest in the project cache (default true); false for a throw-away output (`migrate`'s temporary folder). */
   vouch?: boolean;
+  /** Extension schemas (SEP-2133) generated for every revision, into its `ext/<name>/`. */
+  extensions?: ExtensionSource[];
 }
 
 export interface RevisionOutcome extends ManifestRevision {
@@ -71,7 +75,8 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
   // Said on every run, the up-to-date one included: the build it warns of breaks every time.
   const layout = layoutWarning(request.outDir, emit);
   const settings = await outputSettings(request.outDir, emit);
-  const inputs = inputsHash(units, settings);
+  const extensions = request.extensions ?? [];
+  const inputs = inputsHash(units, settings, extensions);
   const manifest = readManifest(request.outDir);
   // --check never trusts the manifest: it compares what it would write with what is on disk.
   const recorded = (): boolean => !request.force && !request.check && manifest !== undefined && manifest.version === GENERATOR_VERSION && manifest.inputs === inputs && manifestMatchesDisk(request.outDir, manifest);
@@ -85,10 +90,11 @@ export async function generate(request: GenerateRequest): Promise<GenerateResult
     if (error instanceof SourceUnavailableError && recorded()) return upToDate([unverified(request.outDir, error)]);
     throw error;
   }
-  const { warnings, revisions, sources } = await emitAll(read);
+  const { warnings, revisions, sources, generated } = await emitAll(read, await Promise.all(extensions.map(async (e) => ({ source: e, read: await readExtension(e) }))));
   const files = emit === "js" ? toJavaScript(sources) : await formatFiles(sources, settings);
   const plans = planOutput(request.outDir, files);
-  const next = manifestFor(GENERATOR_VERSION, inputs, revisions.map(({ label, dir, types }) => ({ label, dir, types })), files);
+  const base = manifestFor(GENERATOR_VERSION, inputs, revisions.map(({ label, dir, types }) => ({ label, dir, types })), files);
+  const next: Manifest = generated.length ? { ...base, extensions: generated } : base;
   const unchanged = plans.every((p) => p.status === "unchanged");
   // Files already right: still record the inputs, so the next run can skip parsing.
   if (!request.check && !(unchanged && manifest && renderManifest(manifest) === renderManifest(next))) {
@@ -125,6 +131,7 @@ async function outputSettings(outDir: string, emit: EmitKind): Promise<FormatSet
 }
 
 interface Emitted {
+  generated: ManifestExtension[];
   warnings: Warning[];
   revisions: RevisionOutcome[];
   /** Every file of the output as TypeScript, unformatted. */
@@ -132,22 +139,72 @@ interface Emitted {
 }
 
 /** Parses and emits every source, then the files spanning them and the runtime. */
-async function emitAll(units: Array<Unit<SchemaSource>>): Promise<Emitted> {
+async function emitAll(units: Array<Unit<SchemaSource>>, extensions: ReadExtension[]): Promise<Emitted> {
   const warnings: Warning[] = [];
   const revisions: RevisionOutcome[] = [];
   const emitted: OutputFile[] = [];
   const roots: RootUnit[] = [];
+  const generated: ManifestExtension[] = [];
   for (const unit of units) {
     const { model, warnings: found } = await buildModel(unit.source);
     warnings.push(...found);
     revisions.push({ label: unit.source.label, revision: unit.source.revision, dir: unit.dir, types: model.declarations.length });
     roots.push({ dir: unit.dir, facts: analyze(model) });
     emitted.push(...(await emitUnit(model, unit.dir)));
+    const added = await emitExtensions(model, unit, extensions, units.length > 1);
+    warnings.push(...added.warnings);
+    emitted.push(...added.files);
+    generated.push(...added.generated);
+  }
+  const missing = extensions.find((e) => !generated.some((g) => g.sha256 === e.source.sha256));
+  if (missing) {
+    const why = warnings.filter((w) => w.location.file === missing.read.file && w.message.startsWith("extension not generated")).map((w) => `${w.location.line}:${w.location.column}: ${w.message}`);
+    throw new GeneratorError(`extension ${missing.read.file} binds to none of the revisions generated (${units.map((u) => u.source.label).join(", ")}): ${why.join("; ")}`);
   }
   const { emitRuntime, emitRoot } = await import("./emit/index.js");
   // Several revisions: files at the root span them (connect.ts, index.ts).
   if (roots.length > 1) emitted.push(...emitRoot(roots, { generatorVersion: GENERATOR_VERSION }));
-  return { warnings, revisions, sources: [...emitted, ...emitRuntime({ generatorVersion: GENERATOR_VERSION })] };
+  return { generated, warnings, revisions, sources: [...emitted, ...emitRuntime({ generatorVersion: GENERATOR_VERSION })] };
+}
+
+interface ReadExtension {
+  source: ExtensionSource;
+  read: SchemaSource;
+}
+
+/** Each extension bound to one revision's model, into `<dir>/ext/<name>/`; two with one name are refused. */
+async function emitExtensions(core: SchemaModel, unit: Unit<SchemaSource>, extensions: ReadExtension[], several: boolean): Promise<{ files: OutputFile[]; warnings: Warning[]; generated: ManifestExtension[] }> {
+  const files: OutputFile[] = [];
+  const warnings: Warning[] = [];
+  const generated: ManifestExtension[] = [];
+  const { emitExtension } = await import("./emit/extension.js");
+  for (const { source, read } of extensions) {
+    let built: Awaited<ReturnType<typeof buildExtensionModel>>;
+    try {
+      built = await buildExtensionModel(read, core, unit.source.text, source.id);
+    } catch (error) {
+      // Several revisions: an extension goes with those that declare what it imports (said as a warning).
+      if (!(error instanceof UnboundImportError && several)) throw error;
+      warnings.push({ message: `extension not generated for ${unit.source.label}: ${error.message}`, location: error.location! });
+      continue;
+    }
+    const { model, warnings: found } = built;
+    warnings.push(...found);
+    const ext = analyzeExtension(core, model);
+    const dir = `${unit.dir ? `${unit.dir}/` : ""}ext/${ext.name}`;
+    const clash = generated.find((g) => g.dir === dir);
+    if (clash) throw new GeneratorError(`${read.file} and the extension ${clash.id} would both be generated into ${dir}/: extensions need distinct names`);
+    const up = unit.dir ? "../../.." : "../..";
+    for (const file of emitExtension(ext, { generatorVersion: GENERATOR_VERSION, runtimeImport: `${up}/runtime`, coreImport: "../.." })) files.push({ ...file, path: `${dir}/${file.path}` });
+    generated.push({ id: ext.facet.id, dir, sha256: model.source.sha256, core: unit.source.label });
+  }
+  return { files, warnings, generated };
+}
+
+/** An extension's schema parsed with its imports bound to `core` (whose schema.ts text is `coreText`). */
+export async function buildExtensionModel(source: SchemaSource, core: SchemaModel, coreText: string, id?: string): Promise<{ model: SchemaModel; warnings: Warning[] }> {
+  const { parseSchema } = await import("./parse/index.js");
+  return parseSchema({ text: source.text, fileName: source.file, revision: null, extension: { core, coreText, ...(id ? { id } : {}) } });
 }
 
 /** One folder per source when there are several; names must be distinct and safe. */
@@ -185,10 +242,11 @@ export async function renderFiles(model: SchemaModel, settings: FormatSettings):
   return formatFiles(await emitUnit(model, ""), settings);
 }
 
-function inputsHash(units: Unit[], settings: FormatSettings): string {
+function inputsHash(units: Unit[], settings: FormatSettings, extensions: ExtensionSource[]): string {
   // A pin's sha256 is the hash of the text it pins: a revision not yet downloaded hashes as the downloaded one will.
   const sources = units.map((u) => ({ schema: "sha256" in u.source ? u.source.sha256 : hashText(u.source.text), revision: u.source.revision, dir: u.dir }));
-  return hashText(JSON.stringify({ sources, format: settings.options, generator: generatorFingerprint() }));
+  const added = extensions.map((e) => ({ schema: e.sha256, id: e.id ?? null }));
+  return hashText(JSON.stringify({ sources, ...(added.length ? { extensions: added } : {}), format: settings.options, generator: generatorFingerprint() }));
 }
 
 let fingerprint: string | undefined;

@@ -6,7 +6,8 @@
  * pinned revision that is missing is fetched and verified when its text is first needed.
  */
 import { GeneratorError, type Warning } from "./errors.js";
-import { buildModel, generate as generateOutput, type GenerateResult } from "./generate.js";
+import { buildExtensionModel, buildModel, generate as generateOutput, type GenerateResult } from "./generate.js";
+import { readExtension, resolveExtension } from "./schema/extensions.js";
 import { renderReport, type DiffFormat } from "./diff/render.js";
 import type { DiffReport } from "./diff/types.js";
 import { declarationMap } from "./model/lookup.js";
@@ -68,13 +69,20 @@ export interface GenerateOptions extends SourceOptions {
   force?: boolean;
   /** `"js"` (default): `.js` + `.d.ts`; `"ts"`: TypeScript sources, formatted with prettier. */
   emit?: "js" | "ts";
+  /**
+   * Extensions (SEP-2133) generated beside each revision into its `ext/<name>/`: a short name
+   * (`tasks`: `<specRoot>/extensions/tasks/draft/schema.ts`, the cache or its pin), the path of an
+   * extension's schema.ts, or `vendor/name=path` for a schema whose header names no identifier.
+   */
+  extensions?: readonly string[];
 }
 
 /** Generates types, validators and protocol code into `out`, as `mcp-gen --out` does. */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   // Resolved, not read: an output whose manifest records these inputs is answered without the text.
   const sources = await resolveInputs(options);
-  return generateOutput({ sources, outDir: options.out, check: options.check ?? false, ...(options.force === undefined ? {} : { force: options.force }), ...(options.emit === undefined ? {} : { emit: options.emit }) });
+  const extensions = (options.extensions ?? []).map((e) => resolveExtension(e, inputRoot(options.specRoot)));
+  return generateOutput({ sources, outDir: options.out, check: options.check ?? false, extensions, ...(options.force === undefined ? {} : { force: options.force }), ...(options.emit === undefined ? {} : { emit: options.emit }) });
 }
 
 /** One schema: a revision name, or a schema.ts path. */
@@ -82,6 +90,8 @@ export interface ModelOptions {
   revision?: string | undefined;
   schema?: string | undefined;
   specRoot?: string | undefined;
+  /** The model of this extension (as `extensions` of {@link GenerateOptions}), bound to the revision or schema. */
+  extension?: string | undefined;
 }
 
 export interface ModelResult {
@@ -95,7 +105,11 @@ export async function model(options: ModelOptions): Promise<ModelResult> {
   if ((options.revision === undefined) === (options.schema === undefined)) throw new GeneratorError("model: pass exactly one of revision or schema");
   const given = options.revision === undefined ? { schemas: [options.schema!] } : { revisions: [options.revision] };
   const [source] = await resolveInputs({ ...given, specRoot: options.specRoot });
-  return buildModel(await readSource(source!));
+  const core = await readSource(source!);
+  const built = await buildModel(core);
+  if (options.extension === undefined) return built;
+  const extension = resolveExtension(options.extension, inputRoot(options.specRoot));
+  return buildExtensionModel(await readExtension(extension), built.model, core.text, extension.id);
 }
 
 export interface DiffOptions {
@@ -104,6 +118,8 @@ export interface DiffOptions {
   /** The newer side. */
   to: string;
   specRoot?: string | undefined;
+  /** Compare two versions of an extension's schema (each side an extension name or a schema.ts path) bound to this core revision. */
+  core?: string | undefined;
 }
 
 /** What changed between two schemas (or two catalog.json snapshots), judged on the wire, as `mcp-gen diff --format json` reports it. */

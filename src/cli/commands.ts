@@ -17,8 +17,9 @@ export function addDiffCommand(program: Command, setExit: SetExit): void {
     .option("--spec-root <dir>", SPEC_ROOT_HELP)
     .addOption(new Option("--format <format>", "output format").choices(["text", "md", "json"]).default("text"))
     .option("--generated", "show a unified diff of the generated code of both sides instead")
-    .action(async (options: { from: string; to: string; specRoot?: string; format: DiffFormat; generated?: boolean }) => {
-      const sides = { from: options.from, to: options.to, specRoot: options.specRoot };
+    .option("--core <revision|file>", "compare two versions of an extension's schema (--from/--to: an extension name or a schema.ts path), both bound to this core revision")
+    .action(async (options: { from: string; to: string; specRoot?: string; format: DiffFormat; generated?: boolean; core?: string }) => {
+      const sides = { from: options.from, to: options.to, specRoot: options.specRoot, core: options.core };
       const report = options.generated ? undefined : await diff(sides);
       const output = report ? renderDiff(report, options.format) : await diffGenerated(sides);
       process.stdout.write(output);

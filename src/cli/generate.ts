@@ -3,9 +3,10 @@ import { Option, type Command } from "commander";
 import { GeneratorError, printable } from "../errors.js";
 import type { GenerateResult } from "../generate.js";
 import { generate, model, resolveInputs } from "../index.js";
-import { addSourceOptions, EXIT, requireSources, type SetExit, type SourceFlags } from "./options.js";
+import { addSourceOptions, collect, EXIT, requireSources, type SetExit, type SourceFlags } from "./options.js";
 
 interface GenerateFlags extends SourceFlags {
+  extension?: string[];
   out: string;
   check?: boolean;
   quiet?: boolean;
@@ -18,7 +19,7 @@ async function runGenerate(options: GenerateFlags): Promise<number> {
   const started = performance.now();
   const check = options.check ?? false;
   requireSources(options);
-  const result = await generate({ revisions: options.revision ?? [], schemas: options.schema ?? [], specRoot: options.specRoot, out: options.out, check, force: options.force ?? false, emit: options.emit });
+  const result = await generate({ revisions: options.revision ?? [], schemas: options.schema ?? [], specRoot: options.specRoot, extensions: options.extension ?? [], out: options.out, check, force: options.force ?? false, emit: options.emit });
   const seconds = (performance.now() - started) / 1000;
   for (const w of result.warnings) {
     if (!options.quiet) process.stderr.write(printable(`${w.location.file}:${w.location.line}:${w.location.column}: warning: ${w.message}`, true) + "\n");
@@ -60,6 +61,7 @@ function summaryText(result: GenerateResult, check: boolean, seconds: number): s
 function generateOptions(command: Command): Command {
   return addSourceOptions(command)
     .requiredOption("-o, --out <dir>", "output folder (one subfolder per schema when several are given)")
+    .option("--extension <id-or-path>", "also generate this extension (SEP-2133) into <revision>/ext/<name>/: a name under <spec-root>/extensions (tasks), a schema.ts path, or vendor/name=path (repeatable)", collect)
     .option("--check", "write nothing; exit 1 and list the files that would change")
     .option("--force", "regenerate even when the manifest shows unchanged inputs")
     .addOption(new Option("--emit <kind>", "js: JavaScript with declarations (.js + .d.ts); ts: TypeScript sources, formatted with prettier").choices(["js", "ts"]).default("js"))
@@ -76,7 +78,8 @@ export function addGenerateCommand(program: Command, setExit: SetExit): void {
 }
 
 export function addModelCommand(program: Command): void {
-  addSourceOptions(program.command("model").description("print the intermediate model as JSON (for debugging and other tools)")).action(async (options: SourceFlags) => {
+  const command = addSourceOptions(program.command("model").description("print the intermediate model as JSON (for debugging and other tools)"));
+  command.option("--extension <id-or-path>", "print this extension's model, its imports bound to the revision or schema").action(async (options: SourceFlags & { extension?: string }) => {
     requireSources(options);
     const given = [...(options.revision ?? []), ...(options.schema ?? [])].length;
     if (given > 1) {
@@ -84,7 +87,7 @@ export function addModelCommand(program: Command): void {
       await resolveInputs({ revisions: options.revision ?? [], schemas: options.schema ?? [], specRoot: options.specRoot });
       throw new GeneratorError(`model prints one schema at a time; ${given} were given`);
     }
-    const { model: parsed } = await model({ revision: options.revision?.[0], schema: options.schema?.[0], specRoot: options.specRoot });
+    const { model: parsed } = await model({ revision: options.revision?.[0], schema: options.schema?.[0], specRoot: options.specRoot, extension: options.extension });
     process.stdout.write(`${JSON.stringify(parsed, null, 2)}\n`);
   });
 }

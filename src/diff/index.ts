@@ -1,5 +1,6 @@
 import { GeneratorError } from "../errors.js";
-import { buildModel, renderFiles } from "../generate.js";
+import { buildExtensionModel, buildModel, renderFiles } from "../generate.js";
+import { readExtension, resolveExtension } from "../schema/extensions.js";
 import { inputRoot, readSide } from "../schema/inputs.js";
 import type { SchemaSource } from "../schema/resolve.js";
 import { resolveFormatSettings } from "../write/format.js";
@@ -16,6 +17,11 @@ export interface DiffSides {
   from: string;
   to: string;
   specRoot?: string | undefined;
+  /**
+   * Compare two versions of an extension's schema (SEP-2133), each side an extension name or a
+   * schema.ts path, both bound to this core revision (or schema.ts).
+   */
+  core?: string | undefined;
 }
 
 export interface DiffRequest extends DiffSides {
@@ -44,6 +50,7 @@ export function diffReport(request: DiffSides): Promise<DiffReport> {
 
 /** A unified diff of the formatted files each side generates ("" when they are the same). */
 export function generatedDiff(request: DiffSides): Promise<string> {
+  if (request.core !== undefined) throw new GeneratorError("diff --generated compares revisions; for an extension (--core), compare the wire report (drop --generated)");
   return failing(request, async () => {
     const { before, after } = await modelsOf(request);
     const settings = await resolveFormatSettings(process.cwd());
@@ -54,8 +61,26 @@ export function generatedDiff(request: DiffSides): Promise<string> {
 
 async function modelsOf(request: DiffSides): Promise<{ before: Side; after: Side }> {
   const root = inputRoot(request.specRoot);
+  if (request.core !== undefined) return extensionModels(request, request.core);
   const [from, to] = [await readSide(request.from, root), await readSide(request.to, root)];
   return { before: { source: from, model: (await buildModel(from)).model }, after: { source: to, model: (await buildModel(to)).model } };
+}
+
+/**
+ * Two versions of an extension, each bound to the same core: compared with the core's
+ * declarations beside their own (what they refer to resolves), so only the extension's changes show.
+ */
+async function extensionModels(request: DiffSides, coreName: string): Promise<{ before: Side; after: Side }> {
+  const root = inputRoot(request.specRoot);
+  const coreSource = await readSide(coreName, root);
+  const core = (await buildModel(coreSource)).model;
+  const side = async (value: string): Promise<Side> => {
+    const resolved = resolveExtension(value, root);
+    const source = await readExtension(resolved);
+    const { model } = await buildExtensionModel(source, core, coreSource.text, resolved.id);
+    return { source, model: { ...model, declarations: [...core.declarations, ...model.declarations] } };
+  };
+  return { before: await side(request.from), after: await side(request.to) };
 }
 
 interface Side {

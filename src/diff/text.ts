@@ -18,6 +18,8 @@ export function typeText(type: TypeNode): string {
       return type.any ? "any" : "unknown";
     case "nonPrimitive":
       return "object";
+    case "never":
+      return "never";
     case "literal":
       return JSON.stringify(type.value);
     case "ref":

@@ -27,6 +27,8 @@ export interface FastContext {
    * another module that large validators no longer inline.
    */
   has: string;
+  /** An extension's: the core declarations it refers to, checked by the core's exported guards (`C.isX`). */
+  external?: ReadonlySet<string>;
 }
 
 /** A declared property with the check of its value (held in `x`), built once for every path that reads it. */

@@ -96,6 +96,9 @@ export function fastCheck(type: TypeNode, x: string, ctx: FastContext, path: str
       return `${x} === null`;
     case "unknown":
       return "true";
+    case "never":
+      // Reads the value (as Zod does) and refuses it; `x` stays used under noUnusedLocals.
+      return `(void ${x}, false)`;
     case "nonPrimitive":
       // `object` is `z.looseObject({})`: any non-array object (unknown keys are not read).
       return `(${OBJECT_TEST(x)})`;
@@ -136,6 +139,7 @@ function isSmall(type: TypeNode): boolean {
  * entered through the depth guard, except from inside its own component (the unguarded `X$`).
  */
 function refCheck(name: string, x: string, ctx: FastContext): string {
+  if (ctx.external?.has(name)) return `C.is${name}(${x})`;
   const target = ctx.byName.get(name);
   if (!target) throw new Error(`unknown reference ${name}`);
   if (target.kind === "alias" && !ctx.recursive.has(name) && isSmall(target.type)) return `(${fastCheck(target.type, x, ctx, name)})`;

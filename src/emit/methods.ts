@@ -63,7 +63,8 @@ function senderType(fact: MethodFact): string {
 /** `RequestMap` and `NotificationMap` entries. */
 export function mapEntries(surface: Surface): { requests: string[]; notifications: string[] } {
   // A method name is the schema's string: it enters the comment only through blockComment.
-  const doc = (fact: MethodFact, kind: string) => `/** ${blockComment(`\`${fact.method}\`: ${kind} sent by ${fact.senders.join(" and ") || "no known party"} (${fact.groups.join(", ")}).`)} */`;
+  const groups = (fact: MethodFact) => (fact.groups.length ? ` (${fact.groups.join(", ")})` : "");
+  const doc = (fact: MethodFact, kind: string) => `/** ${blockComment(`\`${fact.method}\`: ${kind} sent by ${fact.senders.join(" and ") || "no known party"}${groups(fact)}.`)} */`;
   return {
     requests: surface.requests.map(
       (f) =>

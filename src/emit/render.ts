@@ -42,7 +42,7 @@ export function renderTemplate(name: string, data: object): string {
  * The import lines a generated module needs, read off its body: Zod (as a value only when a
  * `z.xxx(` call is made), the types, the schemas, and a runtime module as `rt`.
  */
-function importsFor(body: string, runtimeModule: string | undefined, marks: Marks): string {
+function importsFor(body: string, runtimeModule: string | undefined, marks: Marks, extra: readonly string[]): string {
   const lines: Array<{ text: string; typeOnly: boolean }> = [];
   if (/\bz\.[a-z]\w*\(/.test(body)) lines.push({ text: `import { z } from "zod";`, typeOnly: false });
   else if (/\bz\./.test(body)) lines.push({ text: `import type { z } from "zod";`, typeOnly: true });
@@ -50,6 +50,8 @@ function importsFor(body: string, runtimeModule: string | undefined, marks: Mark
   if (/\bT\./.test(body)) lines.push({ text: `import type * as T from "./types.js";`, typeOnly: true });
   // With marks (validators.ts), only function bodies read the schemas: the declarations do not import them.
   if (/\bS\./.test(body)) lines.push({ text: marks.undeclared(`import * as S from "./schemas.js";`), typeOnly: false });
+  // An extension's modules import the core revision's (its schemas, its validators) by name.
+  for (const text of extra) lines.push({ text, typeOnly: false });
   // A type-only import is deleted from the JavaScript with the line break before it, as
   // TypeScript's emit deletes a statement with its leading trivia (the first one's would be the
   // comments above the imports: the marks are then not used, and the file is parsed instead).
@@ -58,9 +60,9 @@ function importsFor(body: string, runtimeModule: string | undefined, marks: Mark
 }
 
 /** Renders a template whose `{{{imports}}}` are derived from what its body uses. */
-export function withImports(render: (data: object) => string, data: object, runtimeModule?: string, marks = new Marks(false)): string {
+export function withImports(render: (data: object) => string, data: object, runtimeModule?: string, marks = new Marks(false), extra: readonly string[] = []): string {
   const body = render({ ...data, imports: "" });
-  return render({ ...data, imports: importsFor(body, runtimeModule, marks) });
+  return render({ ...data, imports: importsFor(body, runtimeModule, marks, extra) });
 }
 
 /** What the provenance header of one output folder says, and where its runtime is. */

@@ -10,7 +10,7 @@ export const emitSchemas: Emitter = (facts, { render, runtimeImport }) => {
 };
 
 /** schemas.ts.hbs's data: each part's statements indented as its body (they hold no multi-line literal). */
-function schemasView({ types, parts }: SchemaModule): object {
+export function schemasView({ types, parts }: SchemaModule): object {
   const indent = (code: string) => code.replace(/^(?=.)/gm, "  ");
   return {
     types,

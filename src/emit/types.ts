@@ -16,6 +16,8 @@ export function tsType(type: TypeNode): string {
       return type.any ? "any" : "unknown";
     case "nonPrimitive":
       return "object";
+    case "never":
+      return "never";
     case "literal":
       return JSON.stringify(type.value);
     case "ref":

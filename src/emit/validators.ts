@@ -8,10 +8,11 @@ import type { FastContext } from "./fast-context.js";
 import { fastCheck, fastName, objectBody, once, renameHelper, unique, withSelf } from "./fast-nodes.js";
 import { Marks, unmarked } from "./marked.js";
 import { tableSchemas, type TableSchema } from "./methods.js";
-import type { Emitter } from "./contract.js";
+import type { EmitContext, Emitter } from "./contract.js";
+import type { OutputFile } from "./common.js";
 import { withImports } from "./render.js";
 
-type TableRef = Extract<TableSchema, { kind: "declaration" }>;
+export type TableRef = Extract<TableSchema, { kind: "declaration" }>;
 
 /** The exported names of a declaration's fast path: the guard and the two parse helpers. */
 export function fastExports(name: string): { guard: string; parse: string; safeParse: string } {
@@ -114,7 +115,7 @@ ${rows.map((row) => `    ${row}`).join("\n")}
  * The body of validators.ts: per declaration, its internal validator and helpers, then its
  * exports; then `fastCheckOf` over the METHODS table's schemas (`tableSchemas`).
  */
-function emitValidatorDeclarations({ model, byName, recursive, links, components }: Facts, tableSchemas: TableRef[], marks: Marks): { declarations: string[]; constants: string[] } {
+function emitValidatorDeclarations({ model, byName, recursive, links, components }: Facts, tableSchemas: TableRef[], marks: Marks, external?: ReadonlySet<string>): { declarations: string[]; constants: string[] } {
   const plan = linkPlan(links);
   const componentOf = new Map<string, Set<string>>();
   for (const component of components) {
@@ -126,13 +127,13 @@ function emitValidatorDeclarations({ model, byName, recursive, links, components
   const written = new Map<string, string>();
   const has = unique({ taken }, "hasOwn");
   const declarations = model.declarations.map((declaration) => {
-    const ctx: FastContext = { byName, recursive, component: componentOf.get(declaration.name) ?? new Set(), functions: [], constants, taken, written, marks, has };
+    const ctx: FastContext = { byName, recursive, component: componentOf.get(declaration.name) ?? new Set(), functions: [], constants, taken, written, marks, has, external };
     const internal = internalFunction(declaration, ctx, plan);
     const variant = declaration.kind === "interface" ? skipVariant(declaration, ctx, plan) : undefined;
     const helpers = [internal, ...(variant ? [variant] : []), ...ctx.functions].map((f) => marks.privateStatement(f));
     return [...helpers, exportedFunctions(declaration, recursive.has(declaration.name), marks)].join("\n\n");
   });
-  const tableContext: FastContext = { byName, recursive, component: new Set(), functions: [], constants, taken, written, marks, has };
+  const tableContext: FastContext = { byName, recursive, component: new Set(), functions: [], constants, taken, written, marks, has, external };
   const all = [...declarations, fastCheckTable(tableSchemas, tableContext)];
   // Declared only where a loop calls it (an unused constant fails noUnusedLocals).
   if (all.some((text) => text.includes(`${has}.call(`))) constants.unshift(marks.privateStatement(`const ${has} = Object.prototype.hasOwnProperty;`));
@@ -165,9 +166,21 @@ export const emitFastZod: Emitter = (facts, { render }) => (hasFastZod(facts) ? 
  * (marked.ts), so that the largest file of the output is not parsed again to be transpiled;
  * emitted unmarked when the model's own text carries a mark's character.
  */
-export const emitValidators: Emitter = (facts, { render, runtimeImport }) => {
-  const table = tableSchemas(facts, facts.surface);
-  const emit = (marks: Marks) => withImports((data) => render("validators.ts", data), emitValidatorDeclarations(facts, table, marks), `${runtimeImport}/shared/fast.js`, marks);
+export const emitValidators: Emitter = (facts, context) => validatorsFile(facts, tableSchemas(facts, facts.surface), context);
+
+/** An extension's core: the core declarations its validators check through the core's module (`C`). */
+export interface CoreValidators {
+  names: ReadonlySet<string>;
+  module: string;
+}
+
+/** validators.ts of `facts.model`'s declarations, with the fast checks of `table`. */
+export function validatorsFile(facts: Facts, table: TableRef[], { render, runtimeImport }: EmitContext, core?: CoreValidators): OutputFile[] {
+  const extra = (body: string) => (core && /\bC\./.test(body) ? [`import * as C from "${core.module}";`] : []);
+  const emit = (marks: Marks) => {
+    const view = emitValidatorDeclarations(facts, table, marks, core?.names);
+    return withImports((data) => render("validators.ts", data), view, `${runtimeImport}/shared/fast.js`, marks, extra([...view.declarations, ...view.constants].join("\n")));
+  };
   const marks = new Marks(true);
   const split = marks.split(emit(marks));
   if (split) return [{ path: "validators.ts", content: split.typescript, javascript: split.javascript, declarations: split.declarations }];

@@ -80,6 +80,8 @@ function zodNode(type: TypeNode, ctx: ZodContext, path: string): ZodCode {
       return leaf({ value: "z.null()", type: "z.ZodNull" }, ctx);
     case "unknown":
       return leaf(type.any ? { value: "z.any()", type: "z.ZodAny" } : { value: "z.unknown()", type: "z.ZodUnknown" }, ctx);
+    case "never":
+      return leaf({ value: "z.never()", type: "z.ZodNever" }, ctx);
     case "nonPrimitive":
       return { value: "rt.anyObject()", type: "z.ZodObject<{}, rt.OpenEmpty>", own: true };
     case "literal":

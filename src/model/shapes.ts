@@ -1,5 +1,5 @@
 import { sameJson } from "./same.js";
-import type { Declaration, Heritage, InterfaceDeclaration, ObjectType, Property, TypeNode } from "./types.js";
+import type { Declaration, Heritage, InterfaceDeclaration, LiteralType, ObjectType, Property, TypeNode } from "./types.js";
 
 // An interface keeps only its own members in the model; its full shape is derived here, on
 // demand, once per declaration. The parser builds shapes with the same functions (with a `fail`
@@ -184,10 +184,33 @@ export function intersectTypes(a: TypeNode, b: TypeNode, ctx: ShapeContext): Typ
   if (isNarrowing(b, a)) return b;
   if (isNarrowing(a, b)) return a;
   if (a.kind === "object" && b.kind === "object") return intersectShapes([a, b], ctx);
+  const objects = intersectObjectUnion(a, b, ctx) ?? intersectObjectUnion(b, a, ctx);
+  if (objects) return objects;
+  // A reference to a non-object alias (`resultType: ResultType` met by `resultType: "task"`): what it stands for.
+  const aliased = (t: TypeNode) => (t.kind === "ref" ? ctx.holder(t.name) : undefined);
+  const left = aliased(a);
+  const right = aliased(b);
+  if (left?.kind === "alias" && left.type.kind !== "object" && b.kind !== "ref") return intersectTypes(left.type, b, ctx);
+  if (right?.kind === "alias" && right.type.kind !== "object" && a.kind !== "ref") return intersectTypes(a, right.type, ctx);
   if ((a.kind === "ref" || a.kind === "object") && (b.kind === "ref" || b.kind === "object")) {
     return intersectShapes([objectOfType(a, kindName(a), ctx), objectOfType(b, kindName(b), ctx)], ctx);
   }
   return ctx.fail(`cannot intersect property types ${a.kind} and ${b.kind}`);
+}
+
+/**
+ * An object met by a union of objects (`params: { [key: string]: any }` of a base met by an
+ * extension's `params: TaskStatusNotificationParams`, an alias of a union): an object that
+ * constrains nothing gives way to the union as written; any other object distributes over it.
+ */
+function intersectObjectUnion(object: TypeNode, other: TypeNode, ctx: ShapeContext): TypeNode | undefined {
+  if (object.kind !== "object" && object.kind !== "ref") return undefined;
+  const holder = other.kind === "ref" ? ctx.holder(other.name) : undefined;
+  const union = other.kind === "union" ? other : holder?.kind === "alias" && holder.type.kind === "union" ? holder.type : undefined;
+  if (!union || !union.members.every((m) => m.kind === "object" || m.kind === "ref")) return undefined;
+  const index = object.kind === "object" ? object.indexSignature : undefined;
+  if (object.kind === "object" && !object.properties.length && index?.kind === "unknown") return other;
+  return { kind: "union", members: union.members.map((member) => intersectTypes(object, member, ctx)) };
 }
 
 function kindName(type: TypeNode): string {
@@ -197,7 +220,10 @@ function kindName(type: TypeNode): string {
 /** `narrow` is a literal (or literal union) of `wide`'s primitive kind. */
 function isNarrowing(narrow: TypeNode, wide: TypeNode): boolean {
   const literals = narrow.kind === "union" ? narrow.members : [narrow];
-  return literals.every((member) => member.kind === "literal" && member.value !== null && typeof member.value === primitiveOf(wide));
+  const wides = wide.kind === "union" ? wide.members : [wide];
+  // Against a union (`"complete" | "input_required" | string`): each literal fits one of its members.
+  const fits = (member: LiteralType) => wides.some((w) => typeof member.value === primitiveOf(w) || (wide.kind === "union" && sameJson(w, member)));
+  return literals.every((member) => member.kind === "literal" && member.value !== null && fits(member));
 }
 
 function primitiveOf(type: TypeNode): string | undefined {

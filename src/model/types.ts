@@ -68,6 +68,11 @@ export interface UnknownType {
   any?: boolean;
 }
 
+/** `never`: no value. Only as the values of a map (`Record<string, never>`: the empty object, and nothing more). */
+export interface NeverType {
+  kind: "never";
+}
+
 /** TypeScript's `object` keyword: any JSON object. */
 export interface NonPrimitiveType {
   kind: "nonPrimitive";
@@ -125,6 +130,7 @@ export type TypeNode =
   | BooleanType
   | NullType
   | UnknownType
+  | NeverType
   | NonPrimitiveType
   | LiteralType
   | RefType
@@ -185,7 +191,18 @@ export interface SchemaModel {
     file: string;
     sha256: string;
   };
-  /** Declarations in source order. */
+  /** Declarations in source order (an extension's: its own only; the core's it names are referred to). */
   declarations: Declaration[];
   constants: Constant[];
+  /** Set for an extension's schema (SEP-2133): its identifier and the core revision its imports bind to. */
+  extension?: ExtensionFacet;
+}
+
+export interface ExtensionFacet {
+  /** The extension identifier, `vendor/name` (`io.modelcontextprotocol/tasks`). */
+  id: string;
+  /** The core revision its imports bind to. */
+  core: { revision: string | null; sha256: string };
+  /** Its imports: each local name and the core declaration it names. */
+  imports: Array<{ local: string; name: string }>;
 }

@@ -26,6 +26,13 @@ export interface ParseContext {
   claimedDocs: Set<number>;
   warnings: Warning[];
   /**
+   * An extension schema's core: the core revision's declarations (converted already, seeded into
+   * `converted`) and the local names its imports bind to them (`Error as JSONRPCErrorObject`).
+   * Empty for a schema that stands alone.
+   */
+  core: ReadonlySet<string>;
+  imported: Map<string, string>;
+  /**
    * The converted declaration `name`, whose shape the caller needs. When it is not
    * converted yet this throws a {@link PendingDeclaration}: the parser's driver converts it
    * first and retries the caller, so inheritance never recurses however deep it is.
@@ -57,4 +64,14 @@ export function warn(ctx: ParseContext, where: Where, message: string): void {
 export function excerpt(node: Node): string {
   const text = node.getText().replace(/\s+/g, " ");
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** The declaration a name written in the schema stands for: an imported core name's own name, else itself. */
+export function declared(ctx: ParseContext, written: string): string {
+  return ctx.imported.get(written) ?? written;
+}
+
+/** Whether `name` (as declared) is a declaration this schema may refer to: its own, or an imported core one. */
+export function knows(ctx: ParseContext, name: string): boolean {
+  return ctx.sources.has(name) || ctx.core.has(name);
 }

@@ -1,11 +1,11 @@
 import type { SourceFile } from "ts-morph";
 import { Node } from "./morph.js";
 import type { Declaration } from "../model/types.js";
-import { fail, PendingDeclaration, type ParseContext } from "./context.js";
+import { fail, knows, PendingDeclaration, type ParseContext } from "./context.js";
 import { convertAlias, convertInterface } from "./declarations.js";
 import { lineLocator } from "./location.js";
 
-export function createContext(fileName: string, sourceFile: SourceFile): ParseContext {
+export function createContext(fileName: string, sourceFile: SourceFile, core: readonly Declaration[] = []): ParseContext {
   const text = sourceFile.getFullText();
   const ctx: ParseContext = {
     fileName,
@@ -14,14 +14,16 @@ export function createContext(fileName: string, sourceFile: SourceFile): ParseCo
     locateAt: lineLocator(text, fileName),
     sources: new Map(),
     constants: new Map(),
-    converted: new Map(),
+    converted: new Map(core.map((d) => [d.name, d])),
+    core: new Set(core.map((d) => d.name)),
+    imported: new Map(),
     converting: new Set(),
     claimedDocs: new Set(),
     warnings: [],
     declaration(name, from) {
       const done = ctx.converted.get(name);
       if (done) return done;
-      if (!ctx.sources.has(name)) fail(ctx, from, `\`${name}\` is not a declaration of this schema`);
+      if (!knows(ctx, name)) fail(ctx, from, `\`${name}\` is not a declaration of this schema`);
       if (ctx.converting.has(name)) fail(ctx, from, `\`${name}\` inherits from itself`);
       throw new PendingDeclaration(name);
     },

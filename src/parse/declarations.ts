@@ -12,7 +12,7 @@ import { sameJson } from "../model/same.js";
 import { flatShape, heirShape, intersectShapes, objectOfType, omitKeys, type ShapeContext } from "../model/shapes.js";
 import type { AliasDeclaration, Constant, Heritage, InterfaceDeclaration, Property } from "../model/types.js";
 import { applyTags, warnConstraintsIgnored } from "./constraints.js";
-import { excerpt, fail, locate, type ParseContext } from "./context.js";
+import { declared, excerpt, fail, knows, locate, type ParseContext } from "./context.js";
 import { readDoc } from "./jsdoc.js";
 import { literalValue } from "./numbers.js";
 import { parseShapes } from "./shapes.js";
@@ -58,8 +58,10 @@ function intersectionAsExtension(ctx: ParseContext, node: TsAlias, intersection:
   if (!references.length || !literals.every((part) => Node.isTypeLiteral(part))) return undefined;
   const heritage = references.map((part) => referenceHeritage(ctx, part));
   if (!heritage.every((h): h is Heritage => h !== undefined) || new Set(heritage.map((h) => h.name)).size < heritage.length) return undefined;
-  heritage.forEach((h, i) => checkBase(ctx, references[i]!, h));
   const shapes = parseShapes(ctx, node);
+  // A base that stands for a union distributes the intersection (type-nodes.ts): no interface says that.
+  if (heritage.some((h, i) => unionHolder(parseShapes(ctx, references[i]!).holder(h.name)))) return undefined;
+  heritage.forEach((h, i) => checkBase(ctx, references[i]!, h));
   const own = intersectShapes(literals.map((part) => convertMembers(ctx, part, (part as TypeLiteralNode).getMembers())), shapes);
   const bases = heritage.map((h) => ({ name: h.name, omit: h.omit ?? [] }));
   if (own.properties.some((p) => bases.some((b) => !b.omit.includes(p.name) && baseHas(ctx, node, b.name, p.name)))) return undefined;
@@ -67,15 +69,19 @@ function intersectionAsExtension(ctx: ParseContext, node: TsAlias, intersection:
   return { heritage, own };
 }
 
+function unionHolder(holder: AliasDeclaration | InterfaceDeclaration): boolean {
+  return holder.kind === "alias" && holder.type.kind === "union";
+}
+
 /** `A` or `Omit<A, "k">` as a heritage entry; undefined for any other part. */
 function referenceHeritage(ctx: ParseContext, part: TsTypeNode): Heritage | undefined {
   if (!Node.isTypeReference(part)) return undefined;
-  const name = part.getTypeName().getText();
+  const name = declared(ctx, part.getTypeName().getText());
   const args = part.getTypeArguments();
-  if (args.length === 0) return ctx.sources.has(name) ? { name } : undefined;
+  if (args.length === 0) return knows(ctx, name) ? { name } : undefined;
   if (name !== "Omit" || args.length !== 2 || !Node.isTypeReference(args[0]!) || args[0]!.getTypeArguments().length) return undefined;
-  const base = args[0]!.getTypeName().getText();
-  return ctx.sources.has(base) ? { name: base, omit: keyList(ctx, args[1]!) } : undefined;
+  const base = declared(ctx, args[0]!.getTypeName().getText());
+  return knows(ctx, base) ? { name: base, omit: keyList(ctx, args[1]!) } : undefined;
 }
 
 /** Several bases agree: a key present in more than one has the same type and optionality in each. */
@@ -115,13 +121,13 @@ function baseHas(ctx: ParseContext, node: Node, name: string, key: string): bool
 }
 
 function heritageOf(ctx: ParseContext, clause: ExpressionWithTypeArguments): Heritage {
-  const name = clause.getExpression().getText();
+  const name = declared(ctx, clause.getExpression().getText());
   const args = clause.getTypeArguments();
   if (args.length === 0) return { name };
   if (name !== "Omit" || args.length !== 2 || !Node.isTypeReference(args[0]!)) {
     return fail(ctx, clause, `unsupported base type \`${excerpt(clause)}\` (an interface may extend declarations and Omit<Declaration, "keys">)`);
   }
-  return { name: args[0]!.getTypeName().getText(), omit: keyList(ctx, args[1]!) };
+  return { name: declared(ctx, args[0]!.getTypeName().getText()), omit: keyList(ctx, args[1]!) };
 }
 
 /** A base must be an object declaration (an interface, or an alias of an object), and an omitted key one of its properties. */

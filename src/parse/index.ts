@@ -14,6 +14,7 @@ import { reportUnattachedDocs } from "./jsdoc.js";
 import { lineLocator } from "./location.js";
 import { overflowFromNesting } from "./nesting.js";
 import { failAliasCycle } from "./shapes.js";
+import { bindImport, checkOwnName, extensionFacet, placeCore, type ExtensionInput } from "./extension.js";
 
 export interface ParseInput {
   /** schema.ts source text. */
@@ -21,6 +22,8 @@ export interface ParseInput {
   /** The file name used in error locations (as the user gave it). */
   fileName: string;
   revision: string | null;
+  /** Set for an extension's schema: the core its imports bind to. */
+  extension?: ExtensionInput;
 }
 
 export interface ParseResult {
@@ -42,8 +45,8 @@ export function parseSchema(input: ParseInput): ParseResult {
 
 function parse(input: ParseInput): ParseResult {
   const sourceFile = loadSourceFile(input);
-  const ctx = createContext(input.fileName, sourceFile);
-  collectStatements(ctx, sourceFile.getStatements());
+  const ctx = createContext(input.fileName, sourceFile, input.extension?.core.declarations);
+  collectStatements(ctx, sourceFile.getStatements(), input.extension?.core);
   const declarations = convertAll(ctx);
   const [cycle] = aliasCycles(declarations);
   if (cycle) failAliasCycle(ctx, cycle);
@@ -55,6 +58,7 @@ function parse(input: ParseInput): ParseResult {
     source: { revision: input.revision, file: input.fileName, sha256: sha256(input.text) },
     declarations,
     constants: [...ctx.constants.values()],
+    ...(input.extension ? { extension: extensionFacet(ctx, sourceFile, input.extension) } : {}),
   };
   return { model, warnings: inSourceOrder(ctx.warnings) };
 }
@@ -67,6 +71,7 @@ function loadSourceFile(input: ParseInput): SourceFile {
   const project = new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, compilerOptions: { noLib: true, strict: true } });
   addMinimalLib(project);
   const sourceFile = project.createSourceFile("/schema.ts", input.text);
+  if (input.extension) placeCore(sourceFile, input.extension.coreText);
   const [first] = project.getProgram().compilerObject.getSyntacticDiagnostics(sourceFile.compilerNode);
   if (first) {
     const message = ts.flattenDiagnosticMessageText(first.messageText, "\n");
@@ -75,11 +80,15 @@ function loadSourceFile(input: ParseInput): SourceFile {
   return sourceFile;
 }
 
-function collectStatements(ctx: ParseContext, statements: Statement[]): void {
+function collectStatements(ctx: ParseContext, statements: Statement[], core: SchemaModel | undefined): void {
+  // Imports first, wherever they stand: a declaration's name is checked against what they bind.
+  for (const statement of statements) if (core && Node.isImportDeclaration(statement)) bindImport(ctx, statement, core);
   for (const statement of statements) {
+    if (core && Node.isImportDeclaration(statement)) continue;
     if (Node.isInterfaceDeclaration(statement) || Node.isTypeAliasDeclaration(statement)) {
       const name = statement.getName();
       checkDeclarationName(ctx, statement, name);
+      if (core) checkOwnName(ctx, statement, name, core);
       if (ctx.sources.has(name)) fail(ctx, statement, `\`${name}\` is declared twice (declaration merging is not translated)`);
       ctx.sources.set(name, statement);
     } else if (Node.isVariableStatement(statement)) {

@@ -4,7 +4,7 @@
 import type { Node, TypeNode as TsTypeNode } from "ts-morph";
 import { objectOfType, type ShapeContext } from "../model/shapes.js";
 import type { Declaration, ObjectType } from "../model/types.js";
-import { excerpt, fail, type ParseContext } from "./context.js";
+import { excerpt, fail, knows, type ParseContext } from "./context.js";
 import { convertType } from "./type-nodes.js";
 
 /**
@@ -30,7 +30,7 @@ function holderOf(ctx: ParseContext, node: Node, name: string): Declaration {
   const followed = new Set<string>();
   let current = name;
   for (;;) {
-    if (!ctx.sources.has(current)) fail(ctx, node, `\`${current}\` is not a declaration of this schema`);
+    if (!knows(ctx, current)) fail(ctx, node, `\`${current}\` is not a declaration of this schema`);
     if (followed.has(current)) failAliasCycle(ctx, chain.slice(chain.indexOf(current)));
     chain.push(current);
     followed.add(current);

@@ -3,12 +3,12 @@
 // the shape's member types through this file.
 import type { TypeNode as TsTypeNode } from "ts-morph";
 import { Node, SyntaxKind } from "./morph.js";
-import type { Property, TypeNode } from "../model/types.js";
-import { excerpt, fail, locate, type ParseContext } from "./context.js";
+import type { ObjectType, Property, TypeNode } from "../model/types.js";
+import { declared, excerpt, fail, knows, locate, type ParseContext } from "./context.js";
 import { readDoc } from "./jsdoc.js";
 import { applyTags } from "./constraints.js";
 import { asJsonNumbers, literalValue } from "./numbers.js";
-import { intersectShapes, omitKeys } from "../model/shapes.js";
+import { intersectShapes, objectOfType, omitKeys } from "../model/shapes.js";
 import { objectShapeOf, parseShapes } from "./shapes.js";
 
 const KEYWORDS = new Map<SyntaxKind, () => TypeNode>([
@@ -35,12 +35,36 @@ export function convertType(ctx: ParseContext, node: TsTypeNode): TypeNode {
     return { kind: "array", items: convertType(ctx, node.getElementTypeNode()) };
   }
   if (Node.isUnionTypeNode(node)) return convertUnion(ctx, node.getTypeNodes());
-  if (Node.isIntersectionTypeNode(node)) {
-    return intersectShapes(node.getTypeNodes().map((part) => objectShapeOf(ctx, part)), parseShapes(ctx, node));
-  }
+  if (Node.isIntersectionTypeNode(node)) return convertIntersection(ctx, node, node.getTypeNodes());
   if (Node.isTypeLiteral(node)) return convertMembers(ctx, node, node.getMembers());
   if (Node.isTypeReference(node)) return convertReference(ctx, node);
   return fail(ctx, node, `unsupported type construct (${describeKind(node)}): \`${excerpt(node)}\``);
+}
+
+/**
+ * `A & B & { … }` as the object it makes. A part that stands for a union of objects (`A & (B | C)`,
+ * or a reference to such an alias) distributes, as TypeScript reads it: `(A & B) | (A & C)`, one
+ * object per member (an extension's `Result & DetailedTask & { … }`).
+ */
+function convertIntersection(ctx: ParseContext, node: TsTypeNode, parts: TsTypeNode[]): TypeNode {
+  const shapes = parseShapes(ctx, node);
+  let choices: ObjectType[][] = [[]];
+  for (const part of parts) {
+    const type = convertType(ctx, part);
+    const members = unionMembersOf(ctx, part, type);
+    const options = (members ?? [type]).map((m) => objectOfType(m, excerpt(part), parseShapes(ctx, part)));
+    choices = choices.flatMap((chosen) => options.map((option) => [...chosen, option]));
+  }
+  const objects = choices.map((chosen) => intersectShapes(chosen, shapes));
+  return objects.length === 1 ? objects[0]! : { kind: "union", members: objects };
+}
+
+/** The members of the union a part stands for (written, or behind an alias chain), or undefined. */
+function unionMembersOf(ctx: ParseContext, part: TsTypeNode, type: TypeNode): TypeNode[] | undefined {
+  if (type.kind === "union") return type.members;
+  if (type.kind !== "ref") return undefined;
+  const holder = parseShapes(ctx, part).holder(type.name);
+  return holder.kind === "alias" && holder.type.kind === "union" ? holder.type.members : undefined;
 }
 
 function convertUnion(ctx: ParseContext, parts: TsTypeNode[]): TypeNode {
@@ -65,15 +89,15 @@ function convertReference(ctx: ParseContext, node: Node & { getTypeName(): Node;
   if (name === "Record" && args.length === 2) {
     const key = convertType(ctx, args[0]!);
     if (key.kind !== "string") fail(ctx, args[0]!, `unsupported Record key type \`${excerpt(args[0]!)}\` (only string keys map to JSON objects)`);
-    return { kind: "object", properties: [], indexSignature: asJsonNumbers(convertType(ctx, args[1]!)) };
+    return { kind: "object", properties: [], indexSignature: mapValues(ctx, args[1]!) };
   }
   if (name === "Omit" && args.length === 2) {
     return omitKeys(objectShapeOf(ctx, args[0]!), keyList(ctx, args[1]!), excerpt(args[0]!), parseShapes(ctx, node));
   }
-  if (args.length > 0 || !ctx.sources.has(name)) {
+  if (args.length > 0 || !knows(ctx, declared(ctx, name))) {
     fail(ctx, node, `unsupported type reference \`${excerpt(node)}\`: not a declaration of this schema${args.length ? " (generic types other than Array, Record and Omit are not translated)" : ""}`);
   }
-  return { kind: "ref", name };
+  return { kind: "ref", name: declared(ctx, name) };
 }
 
 /** Converts the members of an interface body or a type literal into an object type. */
@@ -135,9 +159,17 @@ function convertIndexSignature(ctx: ParseContext, member: Node & { getKeyTypeNod
     fail(ctx, member, `unsupported index signature \`${excerpt(member)}\` (only string keys map to JSON objects)`);
   }
   const valueNode = member.getReturnTypeNode() ?? fail(ctx, member, "index signature has no value type");
-  // The values of an open map are the user's data (a form's answers), so a bare `number` among
-  // them is any JSON number: upstream's integer convention is for named protocol fields.
-  return applyTags(ctx, asJsonNumbers(convertType(ctx, valueNode)), readDoc(ctx, member).tags);
+  return applyTags(ctx, mapValues(ctx, valueNode), readDoc(ctx, member).tags);
+}
+
+/**
+ * The values of a map. They are the user's data (a form's answers), so a bare `number` among
+ * them is any JSON number: upstream's integer convention is for named protocol fields. `never`
+ * (`Record<string, never>`, an extension's empty capability) means no key at all.
+ */
+function mapValues(ctx: ParseContext, node: TsTypeNode): TypeNode {
+  if (node.getKind() === SyntaxKind.NeverKeyword) return { kind: "never" };
+  return asJsonNumbers(convertType(ctx, node));
 }
 
 function literalOf(ctx: ParseContext, node: Node & { getLiteral(): Node }): TypeNode {

@@ -12,6 +12,13 @@ export interface RevisionPins {
   commit: string;
   baseUrl: string;
   revisions: Record<string, PinnedRevision>;
+  /** Official extensions' schema.ts by short name (`tasks`), each from its own repository. */
+  extensions?: Record<string, PinnedExtension>;
+}
+
+export interface PinnedExtension extends PinnedRevision {
+  /** Where to download it (its repository's raw file at the pinned commit). */
+  url: string;
 }
 
 export function readPins(): RevisionPins {

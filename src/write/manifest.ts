@@ -13,6 +13,16 @@ export interface ManifestRevision {
   types: number;
 }
 
+/** One extension generated for one revision. */
+export interface ManifestExtension {
+  id: string;
+  /** Folder relative to the output root (`ext/tasks`, `2026-07-28/ext/tasks`). */
+  dir: string;
+  /** The extension schema's sha256, and the core revision its imports bound to. */
+  sha256: string;
+  core: string;
+}
+
 /** Records what mcp-gen wrote into a folder, and from which inputs. */
 export interface Manifest {
   generator: "mcp-gen";
@@ -20,6 +30,8 @@ export interface Manifest {
   /** Hash of everything that determines the output besides the generator version. */
   inputs: string;
   revisions: ManifestRevision[];
+  /** The extensions generated beside the revisions (SEP-2133): which schema, into which folder. */
+  extensions?: ManifestExtension[];
   /** Generated files (plain relative paths) with the sha256 of their bytes. */
   files: Record<string, string>;
 }

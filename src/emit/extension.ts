@@ -1,0 +1,130 @@
+import type { Facts } from "../model/analyze.js";
+import type { ExtensionFacts } from "../model/extension.js";
+import type { Declaration, TypeNode } from "../model/types.js";
+import { stubName } from "./client.js";
+import { schemaName, type OutputFile } from "./common.js";
+import type { EmitContext } from "./contract.js";
+import { stringLiteral } from "./escape.js";
+import { mapEntries, methodTable, tableSchemas } from "./methods.js";
+import { emitContext, withImports } from "./render.js";
+import { schemasView } from "./schemas.js";
+import { emitTypes } from "./types.js";
+import { emitFastZod, fastExports, validatorsFile } from "./validators.js";
+import { emitSchemaDeclarations } from "./zod.js";
+
+// An extension's folder (`<revision>/ext/<name>/`): the same emitters as a revision's, run on the
+// analysis of core and extension together but writing the extension's declarations only. What
+// they refer to of the core is imported from the revision's modules by name (`Result`,
+// `ResultSchema`, `isResult`), so the output holds one copy of every core type.
+
+export interface ExtensionEmitOptions {
+  generatorVersion: string;
+  /** Import path from the extension's folder to the runtime folder. */
+  runtimeImport: string;
+  /** Import path from the extension's folder to its revision's folder (`../..`). */
+  coreImport: string;
+}
+
+/** Every file of one extension: paths relative to its folder. */
+export function emitExtension(ext: ExtensionFacts, options: ExtensionEmitOptions): OutputFile[] {
+  const core = ext.facet.core.revision ?? "a schema file";
+  const context = emitContext({ ...options, source: `MCP extension ${ext.facet.id} on core revision ${core}`, sha256: ext.facts.model.source.sha256 });
+  const facts = scoped(ext);
+  const external = externalNames(ext.own, ext.owned);
+  const table = tableSchemas(facts, ext.surface);
+  return [
+    typesFile(facts, context, external, options.coreImport),
+    schemasFile(facts, context, ext.owned, options.coreImport),
+    ...validatorsFile(facts, table, context, { names: new Set(ext.facts.model.declarations.filter((d) => !ext.owned.has(d.name)).map((d) => d.name)), module: `${options.coreImport}/validators.js` }),
+    ...emitFastZod(facts, context),
+    { path: "methods.ts", content: withImports((data) => context.render("ext-methods.ts", data), { ...mapEntries(ext.surface), table: methodTable(facts, ext.surface), id: ext.facet.id }, `${options.runtimeImport}/shared/lazy.js`) },
+    ...errorsFile(ext, context),
+    clientFile(ext, context),
+    indexFile(ext, context),
+  ];
+}
+
+/** The combined analysis narrowed to the extension's own declarations, with its surface. */
+function scoped(ext: ExtensionFacts): Facts {
+  const { facts, owned } = ext;
+  return {
+    ...facts,
+    model: { ...facts.model, declarations: ext.own },
+    components: facts.components.filter((component) => owned.has(component[0]!)),
+    surface: ext.surface,
+  };
+}
+
+/** The core declarations the extension's types name: their references and bases. */
+function externalNames(own: Declaration[], owned: ReadonlySet<string>): string[] {
+  const found = new Set<string>();
+  const walk = (type: TypeNode): void => {
+    if (type.kind === "ref" && !owned.has(type.name)) found.add(type.name);
+    if (type.kind === "array") walk(type.items);
+    if (type.kind === "union") type.members.forEach(walk);
+    if (type.kind === "object") {
+      type.properties.forEach((p) => walk(p.type));
+      if (type.indexSignature) walk(type.indexSignature);
+    }
+  };
+  for (const declaration of own) {
+    if (declaration.kind === "alias") walk(declaration.type);
+    else {
+      declaration.heritage.filter((h) => !owned.has(h.name)).forEach((h) => found.add(h.name));
+      walk(declaration.own);
+    }
+  }
+  return [...found].sort();
+}
+
+function typesFile(facts: Facts, context: EmitContext, external: string[], coreImport: string): OutputFile {
+  const [file] = emitTypes(facts, context);
+  const imports = external.length ? `import type { ${external.join(", ")} } from "${coreImport}/types.js";\n` : "";
+  return { path: "types.ts", content: file!.content.replace("/* eslint-disable", `${imports}/* eslint-disable`) };
+}
+
+function schemasFile(facts: Facts, { render, runtimeImport }: EmitContext, owned: ReadonlySet<string>, coreImport: string): OutputFile {
+  const module = emitSchemaDeclarations(facts);
+  const ownSchemas = new Set([...owned].map(schemaName));
+  const used = new Set(module.parts.flatMap((part) => part.exports.flatMap((e) => [...e.refs])).filter((name) => !ownSchemas.has(name)));
+  const extra = used.size ? [`import { ${[...used].sort().join(", ")} } from "${coreImport}/schemas.js";`] : [];
+  return { path: "schemas.ts", content: withImports((data) => render("schemas.ts", data), schemasView(module), `${runtimeImport}/shared/validation.js`, undefined, extra) };
+}
+
+function errorsFile(ext: ExtensionFacts, { render }: EmitContext): OutputFile[] {
+  const codes = ext.surface.errors.codes;
+  return codes.length ? [{ path: "errors.ts", content: render("ext-errors.ts", { codes, id: ext.facet.id }) }] : [];
+}
+
+/** client.ts: one typed call per request method, its result checked by the fast validator. */
+function clientFile(ext: ExtensionFacts, { render }: EmitContext): OutputFile {
+  const taken = new Set<string>();
+  const calls = ext.surface.requests.map((fact) => {
+    const message = fact.messages[0]!;
+    const result = fact.result?.name;
+    return {
+      name: stubName(message, fact.method, taken),
+      method: stringLiteral(fact.method),
+      key: JSON.stringify(fact.method),
+      message,
+      optional: fact.params?.optional !== false,
+      check: result ? `V.${fastExports(result).parse}` : "",
+    };
+  });
+  return { path: "client.ts", content: render("ext-client.ts", { calls, id: ext.facet.id, validators: calls.some((c) => c.check) }) };
+}
+
+function indexFile(ext: ExtensionFacts, { render }: EmitContext): OutputFile {
+  const schema = (name: string) => `S.${schemaName(name)}`;
+  return {
+    path: "index.ts",
+    content: render("ext-index.ts", {
+      id: stringLiteral(ext.facet.id),
+      errors: ext.surface.errors.codes.length > 0,
+      fastZod: ext.own.length > 0,
+      results: ext.widening.map((name) => ({ name, schema: schema(name) })),
+      capability: ext.capability ? schema(ext.capability) : "undefined",
+      capabilityType: ext.capability ? `typeof ${schema(ext.capability)}` : "undefined",
+    }),
+  };
+}
