@@ -6,7 +6,7 @@
 // could show, as the minimal client is the floor of bench/client.mjs.
 import * as z from "zod";
 
-// ── The schemas, as examples/incidents/main.ts declares them ──
+// ── The schemas, as examples/incidents/server.ts declares them ──
 const Severity = z.enum(["sev1", "sev2", "sev3"]).describe("sev1: customer-facing and urgent; sev3: can wait");
 const Status = z.enum(["open", "resolved"]);
 const IncidentShape = z.object({ id: z.string(), title: z.string(), severity: Severity, status: Status, openedAt: z.string(), resolution: z.string().optional() });

@@ -128,8 +128,8 @@ export async function transpile(dir, folders = ["incidents", "shared", "sdk", "f
   await esbuild.build({ absWorkingDir: dir, entryPoints, outdir: dir, outbase: dir, bundle: false, platform: "node", format: "esm", target: "es2022", logLevel: "error" });
 }
 
-/** The tool names examples/incidents/main.ts declares (`tool("name", …)`): what both servers must list. */
+/** The tool names examples/incidents/server.ts declares (`tool("name", …)`): what both servers must list. */
 export function declaredToolNames(root) {
-  const source = readFileSync(join(root, "examples/incidents/main.ts"), "utf8");
+  const source = readFileSync(join(root, "examples/incidents/server.ts"), "utf8");
   return [...source.matchAll(/\btool\(\s*"([^"]+)"/g)].map((m) => m[1]).sort();
 }

@@ -28,11 +28,14 @@ export const RUNTIME_FOLDER = "runtime";
 /** index.ts: the revision's modules re-exported, and fast-zod.ts loaded where there is one. */
 const emitIndex: Emitter = (facts, { render }) => [{ path: "index.ts", content: render("index.ts", { fastZod: hasFastZod(facts) }) }];
 
+/** in-process.ts: the revision's client wired to a server in the same process (tests). */
+const emitInProcess: Emitter = (_facts, { render }) => [{ path: "in-process.ts", content: render("in-process.ts") }];
+
 /** The modules of any model's declarations: a revision's, and a server catalog's (catalog/stubs.ts). */
 export const DECLARATION_EMITTERS: readonly Emitter[] = [emitTypes, emitSchemas, emitValidators, emitFastZod];
 
 /** Every file of a revision, in output order. */
-export const REVISION_EMITTERS: readonly Emitter[] = [emitTypes, emitSchemas, emitConstants, emitMethods, emitErrors, emitValidators, emitFastZod, emitServer, emitClient, emitIndex];
+export const REVISION_EMITTERS: readonly Emitter[] = [emitTypes, emitSchemas, emitConstants, emitMethods, emitErrors, emitValidators, emitFastZod, emitServer, emitClient, emitInProcess, emitIndex];
 
 export interface RevisionEmitOptions extends EmitOptions {
   /** Import path from the revision's folder to the runtime folder (`./runtime`, `../runtime`). */

@@ -13,7 +13,7 @@ export interface RootUnit {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** Names the root modules export themselves: a revision folder so named gets the `v` prefix. */
-const ROOT_NAMES = new Set(["connect", "ConnectedClient", "ConnectedCommon", "ConnectedMethod", "ConnectedParams", "ConnectedResult", "ConnectedPagedMethod", "ConnectedPageItem", "ConnectOptions", "ConnectHandlers", "CLIENT_REVISIONS", "createServer", "REVISIONS", "RequestContext", "ServerOptions", "McpServer", "serveStdio", "toFetchHandler", "toNodeListener", "FetchHandlerOptions"]);
+const ROOT_NAMES = new Set(["connect", "ConnectedClient", "ConnectedCommon", "ConnectedMethod", "ConnectedParams", "ConnectedResult", "ConnectedPagedMethod", "ConnectedPageItem", "ConnectOptions", "ConnectHandlers", "CLIENT_REVISIONS", "createServer", "REVISIONS", "RequestContext", "ServerOptions", "McpServer", "serveStdio", "toFetchHandler", "toNodeListener", "FetchHandlerOptions", "connectInProcess", "inProcessFetch", "InProcessOptions"]);
 
 /** The namespace a revision's folder is re-exported under: the folder name, else `v` + it (`v2026_07_28`). */
 export function namespaceOf(dir: string): string {
@@ -48,7 +48,8 @@ export function connectView(units: readonly RootUnit[]): { revisions: Array<{ di
 
 /**
  * Files at the root of a multi-revision output, spanning the revisions: `server.ts` (one server
- * for all of them), `connect.ts` (a client that picks the revision the server speaks) and
+ * for all of them), `connect.ts` (a client that picks the revision the server speaks),
+ * `in-process.ts` (that client wired to a server in this process, for tests) and
  * `index.ts` (each revision as a namespace, the handler revision's names, the root modules).
  */
 const emitRootFiles: Emitter<readonly RootUnit[]> = (units, { render }) => {
@@ -56,11 +57,12 @@ const emitRootFiles: Emitter<readonly RootUnit[]> = (units, { render }) => {
   const modules = [
     { name: "server", content: render("root-server.ts", view) },
     { name: "connect", content: render("connect.ts", connectView(units)) },
+    { name: "in-process", content: render("root-in-process.ts", view) },
   ];
   return [
     ...modules.map((m) => ({ path: `${m.name}.ts`, content: m.content })),
-    // server.ts's names are exported by name in the template (they shadow the handler revision's).
-    { path: "index.ts", content: render("root-index.ts", { ...view, modules: modules.filter((m) => m.name !== "server").map((m) => m.name) }) },
+    // server.ts's and in-process.ts's names are exported by name in the template (they shadow the handler revision's).
+    { path: "index.ts", content: render("root-index.ts", { ...view, modules: modules.filter((m) => m.name === "connect").map((m) => m.name) }) },
   ];
 };
 

@@ -253,6 +253,41 @@ describe("the official SDK v2 client, from the server URL alone", () => {
   });
 });
 
+describe("the generated client's refusals are typed (UnauthorizedError, InsufficientScopeError)", () => {
+  /** A generated client of `revision` over HTTP, sending `token` (if any) as its bearer token. */
+  async function client(revision: string, token?: string): Promise<any> {
+    const { [revision === MODERN ? "v2026_07_28" : "v2025_11_25"]: module } = await import(pathToFileURL(join(GENERATED_ROOT, "index.ts")).href);
+    const headers = token ? { authorization: `Bearer ${token}` } : {};
+    return module.createClient(new module.StreamableHttpTransport(resource, { headers, openGetStream: false }), { clientInfo: { name: "t", version: "1" } });
+  }
+
+  it.each([MODERN, LEGACY])("no token: a 401 UnauthorizedError with the metadata URL and the challenge (%s)", async (revision) => {
+    const gen2 = await import(pathToFileURL(join(GENERATED_ROOT, "index.ts")).href);
+    const refused = await (await client(revision)).listTools().then(() => undefined, (error: unknown) => error);
+    expect(refused).toBeInstanceOf(gen2.UnauthorizedError);
+    expect(refused).toBeInstanceOf(gen2.ClientError);
+    expect(refused).toMatchObject({ kind: "unauthorized", status: 401, resourceMetadata: metadataUrl(), challenge: { scheme: "Bearer", params: { resource_metadata: metadataUrl(), scope: SCOPES.join(" ") } } });
+  });
+
+  it.each([MODERN, LEGACY])("a reader calling a write tool: a 403 InsufficientScopeError naming the scope needed; a refused token is a 401 again (%s)", async (revision) => {
+    const gen2 = await import(pathToFileURL(join(GENERATED_ROOT, "index.ts")).href);
+    const reader = await client(revision, await as.token("reader", "incidents:read", resource));
+    expect((await reader.callTool({ name: "search_incidents", arguments: { query: "disk" } })).content[0].text).toBe("disk for reader (incidents:read)");
+    const refused = await reader.callTool({ name: "open_incident", arguments: { title: "x" } }).then(() => undefined, (error: unknown) => error);
+    expect(refused).toBeInstanceOf(gen2.InsufficientScopeError);
+    expect(refused).toMatchObject({ kind: "insufficient-scope", status: 403, scopes: ["incidents:write"], resourceMetadata: metadataUrl() });
+    const forged = await (await client(revision, "not-a-jwt")).listTools().then(() => undefined, (error: unknown) => error);
+    expect(forged).toMatchObject({ status: 401, challenge: { params: { error: "invalid_token" } } });
+  });
+
+  it("a challenge with several schemes and escaped quotes: the Bearer one, unescaped", async () => {
+    const gen2 = await import(pathToFileURL(join(GENERATED_ROOT, "runtime/client/auth-errors.ts")).href);
+    const header = 'Basic realm="x, y", Bearer error="insufficient_scope", scope="a:b c:d", error_description="say \\"hi\\""';
+    expect(gen2.bearerChallenge(header)).toEqual({ scheme: "Bearer", params: { error: "insufficient_scope", scope: "a:b c:d", error_description: 'say "hi"' }, raw: header });
+    expect(gen2.bearerChallenge("").params).toEqual({});
+  });
+});
+
 describe("introspectionVerifier (RFC 7662) for opaque tokens", () => {
   const OPAQUE = "https://opaque.example/mcp";
   it("accepts an active token for the resource, remembers it, and refuses an unknown one or one for another resource", async () => {

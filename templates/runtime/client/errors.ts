@@ -28,7 +28,11 @@ export type ClientErrorKind =
   /** No protocol version both sides speak, or a method the negotiated revision does not have. */
   | "version"
   /** Pagination that does not end (a cursor seen twice, or too many pages). */
-  | "pagination";
+  | "pagination"
+  /** HTTP 401: no bearer token, or a refused one (an `UnauthorizedError`). */
+  | "unauthorized"
+  /** HTTP 403 `insufficient_scope`: the token lacks scopes the call needs (an `InsufficientScopeError`). */
+  | "insufficient-scope";
 
 export class ClientError extends Error {
   readonly kind: ClientErrorKind;

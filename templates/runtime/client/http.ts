@@ -3,6 +3,7 @@
 // standard headers (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*), JSON or SSE
 // responses, a JSON-RPC error in a 4xx body delivered as that error, and for session-era connections
 // (2025-11-25 and earlier) Mcp-Session-Id, the GET stream and resumption with Last-Event-ID.
+import { authRefusal } from "./auth-errors.js";
 import { ClientError } from "./errors.js";
 import { DEFAULT_MAX_MESSAGE_BYTES, readBoundedText } from "./http-body.js";
 import { NodeHttpClient, copyInto, onNode, type HttpAnswer, type HttpInit } from "./node-http.js";
@@ -240,6 +241,9 @@ export class StreamableHttpTransport implements Transport {
       body = undefined;
     }
     const classified = classifyMessage(body);
+    const serverError = classified.kind === "error" ? classified.message.error : undefined;
+    const refused = authRefusal(response.status, response.headers.get("www-authenticate"), serverError, `${status}: ${(serverError as { message?: unknown } | undefined)?.message ?? text.slice(0, 300)}`);
+    if (refused) throw refused;
     if (classified.kind === "error" && request) {
       // The answer to this POST is this request's, whatever id its body names (a wrong one must
       // not leave the request waiting for its timeout).

@@ -1,6 +1,7 @@
 // What a generated client.ts imports from the runtime, in one place.
 export { ClientCore, DEFAULT_MAX_INPUT_ROUNDS, DEFAULT_MAX_PAGES, type CoreOptions, type Era, type RejectedTool, type ServerSnapshot } from "./core.js";
 export { ClientError, isClientError, type ClientErrorKind } from "./errors.js";
+export { InsufficientScopeError, UnauthorizedError, type AuthChallenge } from "./auth-errors.js";
 export type { HandlerContext, RevisionSpec } from "./handlers.js";
 export { StreamableHttpTransport, type HeadersHook, type HttpTransportOptions } from "./http.js";
 export { DEFAULT_TIMEOUT_MS, type Progress, type RequestOptions } from "./channel.js";
