@@ -6,6 +6,7 @@ import { answerServerRequest, capabilitiesFor, checked, fulfilInputs, type Handl
 import { anySignal } from "../shared/signals.js";
 import { Channel, type RequestOptions, type SendExtras } from "./channel.js";
 import { Subscription } from "./subscription.js";
+import { ClientExtensions, type ClientExtension } from "./extension.js";
 import { encodeHeaderValue, paramHeadersOf, paramValueText, valueAt, type ParamHeader } from "../shared/headers.js";
 import type { JsonRpcNotification, JsonRpcParams } from "../shared/jsonrpc.js";
 import { COMPLETE, HEADER, INPUT_REQUIRED, META } from "../shared/protocol.js";
@@ -57,6 +58,8 @@ export interface CoreOptions {
   onNotification?: ((notification: JsonRpcNotification) => void) | undefined;
   onRejectedTool?: ((tool: RejectedTool) => void) | undefined;
   onWarning?: ((message: string, cause?: unknown) => void) | undefined;
+  /** Extensions the client declares and whose widened results it accepts (extension.ts). */
+  extensions?: readonly ClientExtension[] | undefined;
 }
 
 export type Era = "stateless" | "session";
@@ -66,6 +69,7 @@ export class ClientCore {
   readonly channel: Channel;
   readonly era: Era;
   readonly capabilities: { [key: string]: unknown };
+  readonly extensions: ClientExtensions;
   private readonly options: CoreOptions;
   private readonly handlers: HandlerTable;
   private version: string;
@@ -79,7 +83,8 @@ export class ClientCore {
     this.options = options;
     this.handlers = options.handlers ?? {};
     this.era = Object.hasOwn(spec.methods, "initialize") ? "session" : "stateless";
-    this.capabilities = capabilitiesFor(spec, this.handlers, options.capabilities);
+    this.extensions = new ClientExtensions(options.extensions);
+    this.capabilities = this.extensions.capabilities(capabilitiesFor(spec, this.handlers, options.capabilities));
     this.version = state?.snapshot?.protocolVersion ?? options.protocolVersion ?? spec.protocolVersion;
     this.snapshot = state?.snapshot;
     if (state?.opened && state.snapshot) this.opened = Promise.resolve(state.snapshot);
@@ -113,8 +118,26 @@ export class ClientCore {
     return this.opened;
   }
 
-  /** Sends a request of the revision and resolves with its complete, validated result. */
-  async call(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
+  /** Sends a request of the revision (or of an extension) and resolves with its complete, validated result. */
+  call(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
+    return this.send(method, params, options, true);
+  }
+
+  /**
+   * Like call(), except that a result an extension widened (a task handle) is returned as it came,
+   * validated with the extension's schema, instead of being settled into the final result.
+   */
+  start(method: string, params: unknown, options: RequestOptions = {}): Promise<{ [key: string]: unknown }> {
+    return this.send(method, params, options, false) as Promise<{ [key: string]: unknown }>;
+  }
+
+  /** Answers an `inputRequests` map with the client's handlers (elicitation, sampling, roots). */
+  answerInputs(method: string, inputRequests: unknown, signal: AbortSignal): Promise<{ [key: string]: unknown }> {
+    this.checkInputRequestCount(method, inputRequests);
+    return fulfilInputs(this.spec, this.handlers, method, inputRequests, signal, (message) => this.warn(message));
+  }
+
+  private async send(method: string, params: unknown, options: RequestOptions, settle: boolean): Promise<unknown> {
     if (this.era === "session") {
       if (method === "initialize") {
         this.opened ??= this.initialize(params as JsonRpcParams | undefined, options);
@@ -122,9 +145,28 @@ export class ClientCore {
         return this.lastInitializeResult;
       }
       await this.open();
-      return this.validated(method, await this.channel.request(method, params as JsonRpcParams | undefined, options));
+      const raw = await this.channel.request(method, params as JsonRpcParams | undefined, options);
+      return raw["resultType"] !== undefined && this.extensions.widening(method, raw["resultType"]) ? this.widened(method, raw, options, settle) : this.validated(method, raw);
     }
-    return this.callStateless(method, (params ?? {}) as JsonRpcParams, options);
+    return this.callStateless(method, (params ?? {}) as JsonRpcParams, options, settle);
+  }
+
+  /** A result of an extension's own `resultType`: checked with its schema, then settled by the extension (or returned as it is). */
+  private async widened(method: string, raw: { [key: string]: unknown }, options: RequestOptions, settle: boolean): Promise<unknown> {
+    const found = this.extensions.widening(method, raw["resultType"]);
+    if (!found) throw new ClientError("invalid-result", `${method} returned resultType ${JSON.stringify(raw["resultType"])}, which this client does not know (no extension it declares widens ${method} with it)`);
+    const result = checked(found.validator, raw, (issues) => new ClientError("invalid-result", `the result of ${method} does not match extension ${found.extension.schema.id}: ${issues.join("; ")}`, { detail: { issues, result: raw } })) as { [key: string]: unknown };
+    if (!settle) return result;
+    if (!found.extension.settle) throw new ClientError("invalid-result", `extension ${found.extension.schema.id} cannot settle a ${JSON.stringify(raw["resultType"])} result of ${method}`);
+    return this.finish(method, await found.extension.settle({ method, result, core: this, options }));
+  }
+
+  /** A final result an extension obtained for `method` (a task's), held to the method's complete result. */
+  finish(method: string, result: unknown): unknown {
+    const final = { ...(result as { [key: string]: unknown }) };
+    if (final["resultType"] === undefined && this.era === "stateless") final["resultType"] = COMPLETE;
+    const valid = this.validated(method, final, "complete") as { [key: string]: unknown };
+    return this.era === "stateless" ? this.completed(method, valid) : valid;
   }
 
   /** Every page of a paginated list, following `nextCursor`. */
@@ -190,7 +232,7 @@ export class ClientCore {
     return this.snapshot!;
   }
 
-  private async callStateless(method: string, params: JsonRpcParams, options: RequestOptions): Promise<unknown> {
+  private async callStateless(method: string, params: JsonRpcParams, options: RequestOptions, settle = true): Promise<unknown> {
     let sent: JsonRpcParams = params;
     const max = this.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS;
     for (let round = 0; ; round++) {
@@ -199,7 +241,7 @@ export class ClientCore {
       // Each kind of result is held to its own schema: a complete one to the method's result,
       // an input_required one to the input_required result (not to their union).
       if (raw["resultType"] === COMPLETE) return this.completed(method, this.validated(method, raw, "complete") as { [key: string]: unknown });
-      if (raw["resultType"] !== INPUT_REQUIRED) throw new ClientError("invalid-result", `${method} returned resultType ${JSON.stringify(raw["resultType"])}, which this client does not know`);
+      if (raw["resultType"] !== INPUT_REQUIRED) return this.widened(method, raw, options, settle);
       this.validated(method, raw, "inputRequired");
       if (round + 1 > max) throw new ClientError("input-rounds-exceeded", `${method} still asked for input after ${max} rounds; giving up (raise maxInputRounds to allow more)`, { detail: { rounds: max } });
       this.checkInputRequestCount(method, raw["inputRequests"]);
@@ -217,7 +259,7 @@ export class ClientCore {
     envelope[META.protocolVersion] = this.version;
     envelope[META.clientCapabilities] = this.capabilities;
     envelope[META.clientInfo] = this.options.clientInfo;
-    const headers = method === "tools/call" ? this.paramHeaders(params) : undefined;
+    const headers = method === "tools/call" ? this.paramHeaders(params) : this.routingHeaders(method, params);
     // Spread into a literal that already has the key, then set it: on Node 20 (V8 11.3) a spread
     // clone given a key of its own (`{ ...params, _meta }`) outlived the young generation's
     // collections, so every request's objects were copied and promoted (scavenges of ~10 ms).
@@ -248,7 +290,7 @@ export class ClientCore {
 
   /** The result checked with the method's schema: its complete or input_required one where the revision has them. */
   private validated(method: string, result: { [key: string]: unknown }, kind?: "complete" | "inputRequired"): unknown {
-    const spec = this.spec.methods[method];
+    const spec = this.spec.methods[method] ?? this.extensions.method(method);
     const schema = (kind && spec?.[kind]) ?? spec?.result;
     return checked(schema, result, (issues) => new ClientError("invalid-result", `the result of ${method} does not match revision ${this.spec.revision}: ${issues.join("; ")}`, { detail: { issues, result } }));
   }
@@ -304,6 +346,12 @@ export class ClientCore {
       if (text !== undefined) out[`${HEADER.paramPrefix}${header.name}`] = encodeHeaderValue(text);
     }
     return out;
+  }
+
+  /** The `Mcp-Name` an extension's method carries (the task id of `tasks/get`). */
+  private routingHeaders(method: string, params: JsonRpcParams): Record<string, string> | undefined {
+    const name = this.extensions.list.length ? this.extensions.routingName(method, params) : undefined;
+    return name === undefined ? undefined : { [HEADER.name]: encodeHeaderValue(name) };
   }
 
   private async refreshTools(options: RequestOptions): Promise<boolean> {

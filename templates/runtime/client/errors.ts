@@ -32,7 +32,9 @@ export type ClientErrorKind =
   /** HTTP 401: no bearer token, or a refused one (an `UnauthorizedError`). */
   | "unauthorized"
   /** HTTP 403 `insufficient_scope`: the token lacks scopes the call needs (an `InsufficientScopeError`). */
-  | "insufficient-scope";
+  | "insufficient-scope"
+  /** A task the client waited for ended `cancelled` (by another client, or by the server). */
+  | "task-cancelled";
 
 export class ClientError extends Error {
   readonly kind: ClientErrorKind;
