@@ -23,7 +23,7 @@ function recorded(log: Sent[]) {
     const body = JSON.parse(String(init?.body ?? "{}"));
     const headers = new Headers(init?.headers);
     if (body.method) log.push({ method: body.method, name: headers.get("Mcp-Name"), extensions: (body.params?._meta?.["io.modelcontextprotocol/clientCapabilities"] ?? body.params?.capabilities)?.extensions, params: body.params });
-    return fetch(url as URL, init);
+    return fetch(url as URL, init!);
   };
 }
 
