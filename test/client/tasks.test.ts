@@ -94,7 +94,7 @@ describe("callTool on a client that declares Tasks", () => {
     const { client: c, log, handles } = await client();
     const controller = new AbortController();
     const pending = c.callTool({ name: "slow_compute", arguments: { seconds: 60 } }, { signal: controller.signal });
-    while (!log.some((s) => s.method === "tasks/get")) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 250 && !log.some((s) => s.method === "tasks/get"); i++) await new Promise((r) => setTimeout(r, 20));
     controller.abort();
     const error = await pending.then(() => undefined, (e: unknown) => e);
     expect(isClientError(error, "aborted")).toBe(true);
@@ -117,6 +117,62 @@ describe("callTool on a client that declares Tasks", () => {
     expect(c.revision).toBe("2025-11-25");
     expect(text(await c.callTool({ name: "greet", arguments: { name: "Bo" } }))).toBe("Hello, Bo!");
     expect(log.find((s) => s.method === "initialize")!.extensions).toEqual({ [ID]: {} });
+  });
+});
+
+describe("results a server should not send", () => {
+  /** A client whose tools/call gets `answer`; anything else goes to examples/everything. */
+  function answering(answer: object) {
+    const fetch = gen.v2026_07_28.inProcessFetch(server);
+    const fake = async (url: URL, init: RequestInit) => {
+      const body = JSON.parse(String(init.body));
+      if (body.method !== "tools/call") return fetch(url, init);
+      return new Response(JSON.stringify({ jsonrpc: "2.0", id: body.id, result: answer }), { headers: { "content-type": "application/json" } });
+    };
+    const made = gen.v2026_07_28.createClient(new gen.StreamableHttpTransport("http://localhost/mcp", { fetch: fake as typeof globalThis.fetch }), { clientInfo: { name: "t", version: "1" }, extensions: [gen.clientTasks(TASKS_EXTENSION)] });
+    opened.push(made);
+    return made;
+  }
+  const handle = { resultType: "task", taskId: "t-1", status: "working", createdAt: "2026-01-01T00:00:00Z", lastUpdatedAt: "2026-01-01T00:00:00Z", ttlMs: 1000 };
+
+  it("a task handle that is not a CreateTaskResult, or a resultType no declared extension adds, is invalid-result", async () => {
+    const { taskId: _id, ...noId } = handle;
+    for (const [answer, message] of [
+      [noId, /does not match extension io.modelcontextprotocol\/tasks/],
+      [{ ...handle, resultType: "job" }, /resultType "job", which this client does not know/],
+    ] as const) {
+      const error = await answering(answer).callTool({ name: "greet", arguments: { name: "x" } }).then(() => undefined, (e: unknown) => e);
+      expect(isClientError(error, "invalid-result")).toBe(true);
+      expect((error as Error).message).toMatch(message);
+    }
+  });
+});
+
+describe("a server that keeps listing an answered input request", () => {
+  it("is not asked twice: one handler call, one tasks/update, then the result", async () => {
+    const polls = [{ status: "input_required", inputRequests: { k: { method: "elicitation/create", params: { mode: "form", message: "ok?", requestedSchema: { type: "object", properties: {} } } } } }];
+    polls.push(polls[0]!, polls[0]!, { status: "completed", result: { content: [{ type: "text", text: "done" }] } } as never);
+    const task = { taskId: "t-2", createdAt: "2026-01-01T00:00:00Z", lastUpdatedAt: "2026-01-01T00:00:00Z", ttlMs: 60_000, pollIntervalMs: 1 };
+    const updates: unknown[] = [];
+    const fake = async (_url: URL, init: RequestInit) => {
+      const body = JSON.parse(String(init.body));
+      const result =
+        body.method === "tools/call" ? { resultType: "task", status: "working", ...task }
+        : body.method === "tasks/get" ? { resultType: "complete", ...task, ...polls.shift() }
+        : (updates.push(body.params.inputResponses), { resultType: "complete" });
+      return new Response(JSON.stringify({ jsonrpc: "2.0", id: body.id, result }), { headers: { "content-type": "application/json" } });
+    };
+    let asked = 0;
+    const made = gen.v2026_07_28.createClient(new gen.StreamableHttpTransport("http://localhost/mcp", { fetch: fake as typeof globalThis.fetch }), {
+      clientInfo: { name: "t", version: "1" },
+      extensions: [gen.clientTasks(TASKS_EXTENSION)],
+      handlers: { "elicitation/create": async () => (asked++, { action: "accept", content: {} }) },
+    });
+    opened.push(made);
+    expect(text(await made.callTool({ name: "anything", arguments: {} }))).toBe("done");
+    expect(asked).toBe(1);
+    expect(updates).toEqual([{ k: { action: "accept", content: {} } }]);
+    expect(polls).toEqual([]);
   });
 });
 
