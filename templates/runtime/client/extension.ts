@@ -5,7 +5,6 @@
 // validates its own methods' results with its rows, sends the `Mcp-Name` its methods need, and
 // hands a core result it widened (a `resultType` of its own) to the extension, which settles it
 // into the method's final result. The engine knows "extensions", never one of them by name.
-import type { ClientCore } from "./core.js";
 import type { MethodSpec, Validator } from "./handlers.js";
 import type { RequestOptions } from "./channel.js";
 
@@ -28,12 +27,26 @@ export interface Widening {
   readonly result: string;
 }
 
+/** What an extension uses of the client's engine (ClientCore has it; named here so that this module needs no import of it). */
+export interface ExtensionEngine {
+  readonly spec: { toError(error: { code: number; message: string; data?: unknown }): Error };
+  readonly extensions: { readonly list: readonly ClientExtension[] };
+  /** A request by method (an extension's own included), its result validated and settled. */
+  call(method: string, params: unknown, options?: RequestOptions): Promise<unknown>;
+  /** A request whose widened result comes back as it is (a task handle). */
+  start(method: string, params: unknown, options?: RequestOptions): Promise<{ [key: string]: unknown }>;
+  /** A final result obtained for `method`, held to the method's complete result. */
+  finish(method: string, result: unknown): unknown;
+  /** An `inputRequests` map answered with the client's handlers. */
+  answerInputs(method: string, inputRequests: unknown, signal: AbortSignal): Promise<{ [key: string]: unknown }>;
+}
+
 /** What an extension is given to settle a widened result. */
 export interface SettleCall {
   readonly method: string;
   /** The widened result, validated with its schema. */
   readonly result: { [key: string]: unknown };
-  readonly core: ClientCore;
+  readonly core: ExtensionEngine;
   readonly options: RequestOptions;
 }
 
@@ -104,9 +117,9 @@ export class ClientExtensions {
 export const CORE: unique symbol = Symbol.for("mcp-gen.client.core");
 
 /** The engine of a generated client (or the engine itself). */
-export function coreOf(client: object): ClientCore {
-  const core = (client as { [CORE]?: ClientCore })[CORE];
+export function coreOf(client: object): ExtensionEngine {
+  const core = (client as { [CORE]?: ExtensionEngine })[CORE];
   if (core) return core;
-  if (typeof (client as { call?: unknown }).call === "function" && "spec" in client) return client as ClientCore;
+  if (typeof (client as { call?: unknown }).call === "function" && "spec" in client) return client as ExtensionEngine;
   throw new TypeError("expected a client made by a generated createClient() or connect()");
 }

@@ -7,8 +7,7 @@
 // gives the handles: start, get, update, cancel, and resume by taskId after a restart. It takes the
 // generated EXTENSION object as an argument and imports no generated code.
 import { ClientError } from "./errors.js";
-import { coreOf, type ClientExtension, type ClientExtensionSchema } from "./extension.js";
-import type { ClientCore } from "./core.js";
+import { coreOf, type ClientExtension, type ClientExtensionSchema, type ExtensionEngine } from "./extension.js";
 import type { RequestOptions } from "./channel.js";
 
 /** The bounds' defaults (docs/tasks.md, docs/security.md). */
@@ -108,7 +107,7 @@ type Bounds = { pollIntervalMs: number; min: number; max: number; maxInputRounds
 /** Only what a poll needs of the caller's options (no progress token on tasks/get). */
 const pollOptions = (options: RequestOptions): RequestOptions => ({ signal: options.signal, timeoutMs: options.timeoutMs });
 
-function taskCalls(core: ClientCore, extension: ClientTasks, bounds: Bounds): TaskCalls {
+function taskCalls(core: ExtensionEngine, extension: ClientTasks, bounds: Bounds): TaskCalls {
   if (!core.extensions.list.includes(extension)) throw new TypeError(`clientTasks().over(client): the client was not made with this extension in its extensions`);
   const handle = (taskId: string, method: string): TaskHandle => ({
     taskId,
@@ -146,7 +145,7 @@ export function pollDelay(task: { pollIntervalMs?: number | undefined }, bounds:
  * revision's McpError), a ClientError (`cancelled`). An aborted signal sends `tasks/cancel` (once,
  * bounded by a short timeout, whatever it answers) and rejects with a ClientError `aborted`.
  */
-async function waitFor(core: ClientCore, method: string, seed: TaskState, options: RequestOptions, bounds: Bounds, pollFirst = false): Promise<unknown> {
+async function waitFor(core: ExtensionEngine, method: string, seed: TaskState, options: RequestOptions, bounds: Bounds, pollFirst = false): Promise<unknown> {
   const { taskId } = seed;
   const signal = options.signal;
   try {
@@ -160,7 +159,7 @@ async function waitFor(core: ClientCore, method: string, seed: TaskState, option
   }
 }
 
-async function follow(core: ClientCore, method: string, seed: TaskState, options: RequestOptions, bounds: Bounds, pollFirst: boolean): Promise<unknown> {
+async function follow(core: ExtensionEngine, method: string, seed: TaskState, options: RequestOptions, bounds: Bounds, pollFirst: boolean): Promise<unknown> {
   const { taskId } = seed;
   const get = () => core.call("tasks/get", { taskId }, pollOptions(options)) as Promise<TaskState>;
   const answered = new Set<string>();
