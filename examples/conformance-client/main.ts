@@ -131,7 +131,13 @@ async function defaultScenario(): Promise<void> {
   await client.close();
 }
 
-const run = scenario.startsWith("auth/") ? authScenario : (scenarios[scenario] ?? defaultScenario);
+/** sep-2640-client-…: the Skills extension (examples/conformance-client/skills.ts). */
+async function skills(): Promise<void> {
+  const { SKILLS_CAPABILITIES, skillsScenario } = await import("./skills.js");
+  await skillsScenario(clientFor({ capabilities: SKILLS_CAPABILITIES }), scenario);
+}
+
+const run = scenario.startsWith("auth/") ? authScenario : scenario.startsWith("sep-2640-client-") ? skills : (scenarios[scenario] ?? defaultScenario);
 run().then(
   () => process.exit(0),
   (error: unknown) => {

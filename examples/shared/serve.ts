@@ -5,7 +5,7 @@
 // With `--auth-issuer URL`, the HTTP server takes only JWT access tokens from that issuer (its
 // key set found through its metadata), for the resource http://127.0.0.1:PORT/mcp.
 import { portArgument } from "./args.js";
-import { jwtVerifier, redisStore, serveStdio, toFetchHandler, toNodeListener, type AuthOptions, type McpServer, type McpStore } from "../gen/server.js";
+import { jwtVerifier, redisStore, redisTaskStore, serveStdio, toFetchHandler, toNodeListener, type AuthOptions, type McpServer, type McpStore, type TaskStore } from "../gen/server.js";
 
 export { portArgument };
 
@@ -42,6 +42,20 @@ async function redisStoreFor(url: string): Promise<McpStore> {
   client.on("error", () => undefined);
   await client.connect();
   return redisStore(client, { prefix: process.env["MCP_REDIS_PREFIX"] || "mcp-gen-example:" });
+}
+
+/**
+ * Where the Tasks extension keeps its tasks: on the Redis of `--redis` (every replica sees them,
+ * a dead replica's task fails when its lease runs out), else undefined (this process's memory).
+ */
+export async function taskStoreFor(argv: string[] = process.argv.slice(2)): Promise<TaskStore | undefined> {
+  const url = redisArgument(argv);
+  if (!url) return undefined;
+  const { createClient } = await import("redis");
+  const client = createClient({ url });
+  client.on("error", () => undefined);
+  await client.connect();
+  return redisTaskStore(client, { prefix: process.env["MCP_REDIS_PREFIX"] || "mcp-gen-example:" });
 }
 
 /** The issuer of `--auth-issuer URL`, or undefined without the flag. */

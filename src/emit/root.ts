@@ -13,7 +13,7 @@ export interface RootUnit {
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** Names the root modules export themselves: a revision folder so named gets the `v` prefix. */
-const ROOT_NAMES = new Set(["connect", "ConnectedClient", "ConnectedCommon", "ConnectedMethod", "ConnectedParams", "ConnectedResult", "ConnectedPagedMethod", "ConnectedPageItem", "ConnectOptions", "ConnectHandlers", "CLIENT_REVISIONS", "createServer", "REVISIONS", "RequestContext", "ServerOptions", "McpServer", "serveStdio", "toFetchHandler", "toNodeListener", "FetchHandlerOptions", "connectInProcess", "inProcessFetch", "InProcessOptions"]);
+const ROOT_NAMES = new Set(["connect", "ConnectedClient", "ConnectedCommon", "ConnectedMethod", "ConnectedParams", "ConnectedResult", "ConnectedPagedMethod", "ConnectedPageItem", "ConnectOptions", "ConnectHandlers", "CLIENT_REVISIONS", "createServer", "REVISIONS", "RequestContext", "ServerOptions", "McpServer", "serveStdio", "toFetchHandler", "toNodeListener", "FetchHandlerOptions", "connectInProcess", "inProcessFetch", "inProcessUrl", "InProcessOptions"]);
 
 /** The namespace a revision's folder is re-exported under: the folder name, else `v` + it (`v2026_07_28`). */
 export function namespaceOf(dir: string): string {

@@ -2,7 +2,10 @@ import { describe, expect, it, beforeAll, afterAll } from "vitest";
 import { join } from "node:path";
 import { REPO_ROOT } from "../helpers/spec.js";
 import { startHttpExample } from "../helpers/processes.js";
-import { failures, requirements, runServerLeg } from "../helpers/conformance-runner.js";
+import { execFile } from "node:child_process";
+import { rmSync } from "node:fs";
+import { promisify } from "node:util";
+import { failures, NODE22, readChecks, requirements, RUNNER, runServerLeg } from "../helpers/conformance-runner.js";
 
 /**
  * The field's yardstick: the official conformance runner's server leg, per requirement set,
@@ -32,5 +35,20 @@ describe.each(["2026-07-28", "2025-11-25"])("conformance, server leg, --requirem
     const pendingFailed = failures(result.scenarios, pending);
     console.log(`conformance server ${revision}: not scored but run: ${pending.length - new Set(pendingFailed.map((f) => f.split(":")[0])).size}/${pending.length} pass (${pending.join(", ")})`);
     expect(pendingFailed).toEqual([]);
+  });
+});
+
+// The Skills extension's server scenarios (SEP-2640, issue 52 item 6; examples/everything/skills.ts):
+// on no requirement list, so each is run by name. No FAILURE, at least one SUCCESS, and no WARNING
+// (the SHOULDs: SKILL.md's mimeType, name and description, the _meta prefix, the limits).
+const SKILLS = ["sep-2640-skills-directory", "sep-2640-skills-enumeration", "sep-2640-skills-manifest"];
+describe.concurrent("Skills extension scenarios", () => {
+  it.for(SKILLS)("%s passes", async (scenario, { expect }) => {
+    const out = join(REPO_ROOT, "test/tmp/conformance/skills", scenario);
+    rmSync(out, { recursive: true, force: true });
+    await promisify(execFile)(NODE22, [RUNNER, "server", "--url", server.url, "--scenario", scenario, "-o", out], { cwd: REPO_ROOT }).catch((e: { stdout: string; stderr: string }) => e);
+    const checks = readChecks(out, "server-").get(scenario);
+    expect(failures(new Map([[scenario, checks ?? []]]), [scenario])).toEqual([]);
+    expect(checks?.filter((c) => c.status === "WARNING").map((c) => `${c.id}: ${c.errorMessage}`)).toEqual([]);
   });
 });

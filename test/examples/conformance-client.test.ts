@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt } from "../../examples/build.mjs";
-import { NODE22, RUNNER, requirements, runClientLeg, scenarioFailures as failures, type Check } from "../helpers/conformance-runner.js";
+import { NODE22, RUNNER, readChecks, requirements, runClientLeg, scenarioFailures as failures, type Check } from "../helpers/conformance-runner.js";
 import { REPO_ROOT } from "../helpers/spec.js";
 
 const OUT = join(REPO_ROOT, "test/tmp/conformance-client");
@@ -67,5 +67,21 @@ describe.concurrent("extension scenarios", () => {
     const { stdout, stderr } = await promisify(execFile)(NODE22, [RUNNER, "client", "--command", "node examples/run.mjs conformance-client", "--scenario", scenario], { cwd: REPO_ROOT }).catch((e: { stdout: string; stderr: string }) => e);
     expect(stdout + stderr).toMatch(/Passed: (\d+)\/\1, 0 failed/);
     expect(stdout + stderr).toContain("OVERALL: PASSED");
+  });
+});
+
+// The Skills extension's client scenarios (SEP-2640, issue 52 item 6): on no requirement list, so
+// each is run by name. Each must have no FAILURE and at least one SUCCESS (scenarioFailures): a
+// client that never lists, or never loads the tampered skill, gets SKIPPED or an "untestable"
+// FAILURE, not a pass.
+const SKILLS = ["sep-2640-client-no-prefetch", "sep-2640-client-verify-digest", "sep-2640-client-verify-size", "sep-2640-client-verify-frontmatter"];
+describe.concurrent("Skills extension scenarios", () => {
+  it.for(SKILLS)("%s passes", async (scenario, { expect }) => {
+    const out = join(OUT, "skills", scenario);
+    rmSync(out, { recursive: true, force: true });
+    await promisify(execFile)(NODE22, [RUNNER, "client", "--command", "node examples/run.mjs conformance-client", "--scenario", scenario, "-o", out], { cwd: REPO_ROOT }).catch((e: { stdout: string; stderr: string }) => e);
+    const checks = readChecks(out).get(scenario);
+    expect(failures(checks)).toEqual([]);
+    expect(checks?.filter((c) => c.status === "SUCCESS").length).toBeGreaterThan(0);
   });
 });

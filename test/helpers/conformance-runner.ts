@@ -110,3 +110,9 @@ export async function runServerLeg(url: string, revision: string, outDir: string
   const result = await runLeg(["server", "--url", url, "--requirements", revision, "-o", outDir]);
   return { ...result, scenarios: readChecks(outDir, "server-") };
 }
+
+/** Runs one server scenario (`--scenario`, the runner's default spec version) against a URL; its checks. */
+export async function runServerScenario(url: string, scenario: string, outDir: string): Promise<{ exitCode: number; output: string; checks: Check[] | undefined }> {
+  const result = await runLeg(["server", "--url", url, "--scenario", scenario, "-o", outDir]);
+  return { ...result, checks: readChecks(outDir, "server-").get(scenario) };
+}

@@ -1,11 +1,14 @@
 // The revision-driven client engine behind every generated client.ts: the request envelope
 // (2026-07-28 and later) or the initialize handshake (earlier revisions), input_required rounds,
 // result validation, pagination, subscriptions, and the x-mcp-header rules of tools/list.
+import { ClientCache, type CacheOptions } from "./cache.js";
+import { runClientMiddleware, type ClientMiddleware } from "./middleware.js";
 import { ClientError, isClientError } from "./errors.js";
 import { answerServerRequest, capabilitiesFor, checked, fulfilInputs, type HandlerTable, type RevisionSpec } from "./handlers.js";
 import { anySignal } from "../shared/signals.js";
 import { Channel, type RequestOptions, type SendExtras } from "./channel.js";
 import { Subscription } from "./subscription.js";
+import { sameInfo } from "./server-info.js";
 import { ClientExtensions, type ClientExtension } from "./extension.js";
 import { encodeHeaderValue, paramHeadersOf, paramValueText, valueAt, type ParamHeader } from "../shared/headers.js";
 import type { JsonRpcNotification, JsonRpcParams } from "../shared/jsonrpc.js";
@@ -58,7 +61,11 @@ export interface CoreOptions {
   onNotification?: ((notification: JsonRpcNotification) => void) | undefined;
   onRejectedTool?: ((tool: RejectedTool) => void) | undefined;
   onWarning?: ((message: string, cause?: unknown) => void) | undefined;
-  /** Extensions the client declares and whose widened results it accepts (extension.ts). */
+  /** Reuse results that carry caching hints (`ttlMs`, `cacheScope`) for their TTL (cache.ts). */
+  cache?: CacheOptions | boolean | undefined;
+  /** Around every request sent (not those answered from the cache), the first outermost (middleware.ts). */
+  middleware?: readonly ClientMiddleware[] | undefined;
+  /** Extensions (SEP-2133) the client declares and whose widened results it accepts (extension.ts; Tasks: `clientTasks`). */
   extensions?: readonly ClientExtension[] | undefined;
 }
 
@@ -76,6 +83,7 @@ export class ClientCore {
   private snapshot: ServerSnapshot | undefined;
   private opened: Promise<ServerSnapshot> | undefined;
   private readonly toolHeaders = new Map<string, ParamHeader[]>();
+  private readonly cache: ClientCache | undefined;
 
   /** Over a transport, or over the session of another core (a probe that found this revision). */
   constructor(spec: RevisionSpec, channel: Transport | Channel, options: CoreOptions, state?: { snapshot?: ServerSnapshot | undefined; opened?: boolean }) {
@@ -87,12 +95,16 @@ export class ClientCore {
     this.capabilities = this.extensions.capabilities(capabilitiesFor(spec, this.handlers, options.capabilities));
     this.version = state?.snapshot?.protocolVersion ?? options.protocolVersion ?? spec.protocolVersion;
     this.snapshot = state?.snapshot;
+    this.cache = options.cache ? new ClientCache(options.cache) : undefined;
     if (state?.opened && state.snapshot) this.opened = Promise.resolve(state.snapshot);
     const hooks = {
       toError: (error: { code: number; message: string; data?: unknown }) => spec.toError(error),
       onRequest: (request: { method: string; params?: JsonRpcParams }, context: { requestId: string | number; signal: AbortSignal }) =>
         answerServerRequest(spec, this.handlers, request.method, request.params, context.requestId, context.signal, (message) => this.warn(message)),
-      onNotification: (notification: JsonRpcNotification) => options.onNotification?.(notification),
+      onNotification: (notification: JsonRpcNotification) => {
+        this.cache?.notified(notification.method, notification.params);
+        options.onNotification?.(notification);
+      },
       onWarning: (message: string, cause?: unknown) => this.warn(message, cause),
     };
     if (channel instanceof Channel) {
@@ -118,23 +130,31 @@ export class ClientCore {
     return this.opened;
   }
 
-  /** Sends a request of the revision (or of an extension) and resolves with its complete, validated result. */
-  call(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
-    return this.send(method, params, options, true);
+  /** Sends a request of the revision (or of an extension) and resolves with its complete, validated result (or a fresh cached one). */
+  async call(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
+    if (!this.cache || method === "initialize") return this.sendThroughMiddleware(method, params, options, true);
+    const endpoint = this.channel.transport.endpoint;
+    const server = endpoint ? `${endpoint} ${this.version}` : "";
+    const hit = this.cache.lookup(server, method, params);
+    if (hit) return structuredClone(hit);
+    const result = await this.sendThroughMiddleware(method, params, options, true);
+    if (result !== null && typeof result === "object") this.cache.store(server, method, params, result as { [key: string]: unknown });
+    return result;
   }
 
-  /**
-   * Like call(), except that a result an extension widened (a task handle) is returned as it came,
-   * validated with the extension's schema, instead of being settled into the final result.
-   */
+  /** Like call() (never cached), but an extension's widened result (a task handle) comes back validated, not settled. */
   start(method: string, params: unknown, options: RequestOptions = {}): Promise<{ [key: string]: unknown }> {
-    return this.send(method, params, options, false) as Promise<{ [key: string]: unknown }>;
+    return this.sendThroughMiddleware(method, params, options, false) as Promise<{ [key: string]: unknown }>;
   }
 
   /** Answers an `inputRequests` map with the client's handlers (elicitation, sampling, roots). */
   answerInputs(method: string, inputRequests: unknown, signal: AbortSignal): Promise<{ [key: string]: unknown }> {
     this.checkInputRequestCount(method, inputRequests);
     return fulfilInputs(this.spec, this.handlers, method, inputRequests, signal, (message) => this.warn(message));
+  }
+
+  private sendThroughMiddleware(method: string, params: unknown, options: RequestOptions, settle: boolean): Promise<unknown> {
+    return runClientMiddleware(this.options.middleware, { method, params, signal: options.signal }, () => this.send(method, params, options, settle));
   }
 
   private async send(method: string, params: unknown, options: RequestOptions, settle: boolean): Promise<unknown> {
@@ -201,7 +221,13 @@ export class ClientCore {
     const controller = new AbortController();
     const signal = options.signal ? anySignal(options.signal, controller.signal) : controller.signal;
     return new Subscription<N>(
-      (push) => this.sendStateless(method, (params ?? {}) as JsonRpcParams, { ...options, signal, timeoutMs: options.timeoutMs ?? 0 }, { onSubscriptionNotification: push }),
+      (push) => {
+        const onSubscriptionNotification = (notification: JsonRpcNotification) => {
+          this.cache?.notified(notification.method, notification.params);
+          push(notification);
+        };
+        return this.sendStateless(method, (params ?? {}) as JsonRpcParams, { ...options, signal, timeoutMs: options.timeoutMs ?? 0 }, { onSubscriptionNotification });
+      },
       () => controller.abort(new ClientError("aborted", "the subscription was closed")),
     );
   }
@@ -369,19 +395,6 @@ export class ClientCore {
     if (this.options.onWarning) this.options.onWarning(message, cause);
     else console.warn(`[mcp client] ${message}`);
   }
-}
-
-/** Both the same flat info (name, version… of primitive values): a result that repeats the server's info changes nothing. */
-function sameInfo(a: { [key: string]: unknown }, b: { [key: string]: unknown } | undefined): boolean {
-  if (b === undefined) return false;
-  let count = 0;
-  for (const key in a) {
-    if (!Object.hasOwn(a, key)) continue;
-    const value = a[key];
-    if ((value !== null && typeof value === "object") || value !== b[key] || !Object.hasOwn(b, key)) return false;
-    count++;
-  }
-  return count === Object.keys(b).length;
 }
 
 export { isClientError };

@@ -97,6 +97,7 @@ export class StreamableHttpTransport implements Transport {
   onerror?(error: Error): void;
   onmessage?(message: JsonRpcMessage): void;
   private readonly url: URL;
+  readonly endpoint: string;
   private readonly options: HttpTransportOptions;
   private readonly closing = new AbortController();
   /** node:http on Node (unless a fetch or `nodeHttp: false` is given). */
@@ -109,6 +110,7 @@ export class StreamableHttpTransport implements Transport {
 
   constructor(url: string | URL, options: HttpTransportOptions = {}) {
     this.url = new URL(url);
+    this.endpoint = this.url.href;
     this.options = options;
     this.node = options.fetch === undefined && options.nodeHttp !== false && onNode() ? new NodeHttpClient() : undefined;
     if (options.onProtocolNoise) this.onProtocolNoise = options.onProtocolNoise;

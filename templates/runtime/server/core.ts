@@ -7,6 +7,7 @@ import { createContext, isInputRequired, type ContextSetup } from "./context.js"
 import { NotificationHub } from "./listen.js";
 import { errorResponse, issueData, isObject, JSONRPC, ProtocolError, resultResponse } from "../shared/messages.js";
 import { createStateSealer, type StateSealer } from "./state.js";
+import { middlewareCall, runMiddleware } from "./middleware.js";
 import { Registry } from "./registry.js";
 import { toolCatalog, type ToolCatalog } from "./tools.js";
 import { extensionCall, ExtensionSet, widenedValidator, type Era, type OwnMethod } from "./extension.js";
@@ -27,6 +28,8 @@ export interface ServerCore {
   hub: NotificationHub;
   /** HTTP statuses of error answers that are not 200 (set where the error is made). */
   statuses: WeakMap<JsonRpcResponse, number>;
+  /** HTTP headers of error answers that carry some (`Retry-After` of a rate limit). */
+  replyHeaders: WeakMap<JsonRpcResponse, Readonly<Record<string, string>>>;
   /** The server's own tools, as its tools/list handler lists them (for `Mcp-Param-*` checks). */
   tools: ToolCatalog;
   /** The extensions it serves (extension.ts). */
@@ -46,6 +49,7 @@ export function createCore(options: ServerOptionsBase, revisions: RevisionBindin
     sealer: sealerFor(options),
     hub: new NotificationHub(),
     statuses: new WeakMap(),
+    replyHeaders: new WeakMap(),
     tools: toolCatalog(),
     extensions: new ExtensionSet(options.extensions ?? []),
   };
@@ -139,7 +143,11 @@ export function fail(core: ServerCore, id: JsonRpcRequest["id"] | null | undefin
 
 /** The answer for an error thrown while handling a request: McpError and ProtocolError as they say, anything else -32603. */
 export function answerForError(core: ServerCore, id: JsonRpcRequest["id"], error: unknown, method: string): JsonRpcResponse {
-  if (error instanceof ProtocolError) return fail(core, id, error.code, error.message, error.data, error.httpStatus);
+  if (error instanceof ProtocolError) {
+    const response = fail(core, id, error.code, error.message, error.data, error.httpStatus);
+    if (error.httpHeaders) core.replyHeaders.set(response, error.httpHeaders);
+    return response;
+  }
   if (error instanceof McpErrorBase) {
     const status = error.code === -32020 || error.code === -32021 || error.code === -32022 ? 400 : 200;
     return fail(core, id, error.code, error.message, error.data, status);
@@ -159,11 +167,20 @@ export function validateRequest(info: MethodInfo, message: JsonRpcRequest): void
   if (checked && !checked.success) throw new ProtocolError(JSONRPC.invalidParams, `Invalid params for ${message.method}`, issueData(checked.error?.issues ?? []), 400);
 }
 
-/** Runs a handler with its context; what it throws is answered by the caller. */
-export async function callHandler(core: ServerCore, method: string, params: unknown, setup: ContextSetup): Promise<unknown> {
+/**
+ * Runs a handler with its context, inside the author's middleware unless the server itself is the
+ * caller (`internal`: the tools/list behind a tools/call's header check); what it throws is
+ * answered by the caller.
+ */
+export async function callHandler(core: ServerCore, method: string, params: unknown, setup: ContextSetup, internal = false): Promise<unknown> {
   const handler = Object.hasOwn(core.handlers, method) ? core.handlers[method] : undefined;
   if (!handler) throw new ProtocolError(JSONRPC.methodNotFound, "Method not found", undefined, 404);
   const ctx = createContext(setup);
+  return runMiddleware(internal ? undefined : core.options.middleware, middlewareCall(method, params, ctx), () => handleWithExtensions(core, handler, method, params, ctx, setup));
+}
+
+/** The handler inside the extensions' middleware around its method. */
+async function handleWithExtensions(core: ServerCore, handler: RuntimeHandler, method: string, params: unknown, ctx: RequestContext, setup: ContextSetup): Promise<unknown> {
   const binding = core.extensions.size ? servedBinding(core, setup.client.protocolVersion) : undefined;
   if (!binding) return handler(params, ctx);
   // Extensions' middleware, the first given outermost: each may answer itself or call on.
@@ -183,7 +200,8 @@ export { isInputRequired };
 export async function answerOwn(core: ServerCore, binding: RevisionBinding, own: OwnMethod, message: JsonRpcRequest, setup: ContextSetup): Promise<JsonRpcResponse> {
   const call = extensionCall(own.extension, setup.client, binding, message.method);
   if (own.gated) call.require();
-  const result = await own.handle(message.params ?? {}, createContext(setup), call);
+  const ctx = createContext(setup);
+  const result = await runMiddleware(core.options.middleware, middlewareCall(message.method, message.params ?? {}, ctx), async () => own.handle(message.params ?? {}, ctx, call));
   return completeResult(core, own.info, message, result, binding.era === "stateless");
 }
 

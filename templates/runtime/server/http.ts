@@ -92,12 +92,26 @@ interface HttpContext {
   resource: ResourceServer | undefined;
 }
 
-export function toFetchHandler(server: McpServer, options: FetchHandlerOptions = {}): (request: Request) => Promise<Response> {
+/** A handler made by toFetchHandler: a web-standard `(Request) => Promise<Response>`, and the paths it answers. */
+export interface FetchHandler {
+  (request: Request): Promise<Response>;
+  /**
+   * The paths a framework's router must send to this handler: `path`, then, with `auth`, the
+   * metadata's (RFC 9728: the path-suffixed one, then the bare one), which a client reads after
+   * its first 401. mountExpress, mountHono and mountFastify mount them all. Empty without `path`:
+   * the handler answers every path then, and is served whole (Deno.serve, Bun.serve, a worker).
+   */
+  readonly routes: readonly string[];
+}
+
+export function toFetchHandler(server: McpServer, options: FetchHandlerOptions = {}): FetchHandler {
   const limits = { idleMs: options.sessionIdleMs ?? 30 * 60_000, maxSessions: options.maxSessions ?? 10_000, maxSessionsPerPrincipal: options.maxSessionsPerPrincipal ?? 100, whenFull: options.whenSessionsFull ?? "evict-oldest", eventWindow: options.eventWindow ?? 100 } as const;
   const sessions = new SessionTable(server, options.store ?? memoryStore(), limits);
   const resource = options.auth ? resourceServer(options.auth) : undefined;
   const context: HttpContext = { server, options, sessions, servesSessions: server.versions.session.length > 0, resource };
-  const handler = async (request: Request): Promise<Response> => toResponse(await answer(context, webRequest(request)));
+  const answerWeb = async (request: Request): Promise<Response> => toResponse(await answer(context, webRequest(request)));
+  const routes = Object.freeze(options.path === undefined ? [] : [options.path, ...(resource?.metadataPaths ?? [])]);
+  const handler: FetchHandler = Object.assign(answerWeb, { routes });
   // toNodeListener serves node's requests with the same answers, without web Requests and Responses.
   NODE_HANDLERS.set(handler, async (request, response) => writeReply(await answer(context, nodeRequest(request, response)), response));
   return handler;
@@ -276,7 +290,7 @@ async function stream(context: HttpContext, request: JsonRpcRequest, info: Trans
   if (winner === "answer" && !events) {
     const response = await answer;
     if (!response) return new Reply(202, headers);
-    return jsonReply(response, server.statusOf(response), headers);
+    return jsonReply(response, server.statusOf(response), { ...headers, ...server.headersOf(response) });
   }
   const sent = open();
   void answer.then((response: JsonRpcResponse | undefined) => {

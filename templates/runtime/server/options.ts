@@ -2,6 +2,7 @@
 // definitions. Above both server/types.ts and server/registry.ts, so neither imports the other.
 import type { RegistryOptions } from "./registry.js";
 import type { ServerExtension } from "./extension.js";
+import type { Middleware } from "./middleware.js";
 import type { JsonObject, RuntimeHandler } from "./types.js";
 
 export interface ServerOptionsBase extends RegistryOptions {
@@ -31,6 +32,8 @@ export interface ServerOptionsBase extends RegistryOptions {
   maxListenStreams?: number | undefined;
   /** Rounds of input a session runs before giving up (default 8). */
   maxInputRounds?: number | undefined;
+  /** Around every request a handler answers, the first outermost, inside validation, scopes and sealing (middleware.ts). */
+  middleware?: readonly Middleware[] | undefined;
   /** The extensions served (SEP-2133): each declares its capability, answers its methods, and may widen core results. */
   extensions?: readonly ServerExtension[] | undefined;
   /** Internal errors (handler exceptions, invalid results): the client only sees -32603. Default: stderr. */

@@ -31,6 +31,8 @@ export interface McpServer {
   handleText(text: string, transport?: TransportInfo): Promise<JsonRpcResponse | undefined>;
   /** The HTTP status a Streamable HTTP server answers a response with (200 unless an error says otherwise). */
   statusOf(response: JsonRpcResponse): number;
+  /** The HTTP headers a Streamable HTTP answer carries besides the standard ones (a rate limit's `Retry-After`). */
+  headersOf(response: JsonRpcResponse): Readonly<Record<string, string>> | undefined;
   /**
    * A new session (transports create one per stdio process or `initialize`). `listen:
    * false`: it does not hear notifications itself (an HTTP store logs them for its GET streams).
@@ -81,6 +83,7 @@ export function createMcpServer(options: ServerOptionsBase, revisions: RevisionB
       return dispatch(core, value, transport);
     },
     statusOf: (response) => core.statuses.get(response) ?? 200,
+    headersOf: (response) => core.replyHeaders.get(response),
     createSession: (id, options) => createSession(core, id, options?.listen ?? true),
     restoreSession: (record) => restoreSession(core, record),
     relayNotifications: (publish) => relayNotifications(core, publish),

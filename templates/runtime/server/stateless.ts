@@ -57,7 +57,10 @@ function checkHeaders(core: ServerCore, headers: Headers, message: JsonRpcReques
   if (versionHeader !== version) mismatch(HEADER.protocolVersion, versionHeader, version);
   const method = headers.get(HEADER.method);
   if (method !== message.method) mismatch(HEADER.method, method, message.method);
-  const name = core.extensions.routingName(message.method, message.params ?? {}) ?? nameSourceOf(message.params);
+  // An extension's method carries the Mcp-Name its extension says, or none: the core's name/uri
+  // source is the core's rule for its own methods (a skills/get has a uri and no Mcp-Name).
+  const own = core.extensions.own(message.method, "stateless") !== undefined;
+  const name = own ? core.extensions.routingName(message.method, message.params ?? {}) : nameSourceOf(message.params);
   if (name === undefined) return;
   const raw = headers.get(HEADER.name);
   if (raw === null || decodeHeaderValue(raw) !== name) mismatch(HEADER.name, raw, name);
@@ -121,7 +124,7 @@ async function checkParamHeaders(core: ServerCore, headers: Headers, message: Js
       requestState: undefined,
       principal: exchange.principal,
       auth: exchange.auth,
-    });
+    }, true);
   const hasList = Object.hasOwn(core.handlers, "tools/list");
   const schema = exchange.toolInputSchema ? await exchange.toolInputSchema(name) : hasList ? await core.tools.inputSchema(name, exchange.principal, list) : undefined;
   const mismatch = paramHeaderMismatch(headers, name, message.params?.["arguments"], schema);

@@ -26,10 +26,16 @@ export interface TasksOptions {
   maxResultBytes?: number | undefined;
   /** Rounds of input a task asks for before it fails (default 8). */
   maxInputRounds?: number | undefined;
+  /**
+   * How long the process running a task holds it without renewing (ms, default 30,000; renewed
+   * every third of it): a task whose process died is `failed` once this has run out, when it is
+   * next read (with a shared store, by any replica).
+   */
+  leaseMs?: number | undefined;
 }
 
 /** The bounds' defaults (docs/security.md). */
-export const TASK_DEFAULTS = { ttlMs: 3_600_000, maxTtlMs: 86_400_000, pollIntervalMs: 500, maxTasksPerPrincipal: 100, maxResultBytes: 1_048_576, maxInputRounds: 8 } as const;
+export const TASK_DEFAULTS = { ttlMs: 3_600_000, maxTtlMs: 86_400_000, pollIntervalMs: 500, maxTasksPerPrincipal: 100, maxResultBytes: 1_048_576, maxInputRounds: 8, leaseMs: 30_000 } as const;
 
 const TASK_METHODS = ["tasks/get", "tasks/update", "tasks/cancel"];
 
@@ -78,21 +84,38 @@ export function tasks(schema: ExtensionSchema, options: TasksOptions = {}): Serv
     maxResultBytes: positive(options.maxResultBytes, "maxResultBytes", TASK_DEFAULTS.maxResultBytes),
     maxInputRounds: positive(options.maxInputRounds, "maxInputRounds", TASK_DEFAULTS.maxInputRounds),
   };
+  const leaseMs = positive(options.leaseMs, "leaseMs", TASK_DEFAULTS.leaseMs);
   const principalOf = (ctx: RequestContext) => ctx.principal ?? null;
-  const found = async (params: JsonObject, ctx: RequestContext) => (await store.get(String(params["taskId"]), principalOf(ctx))) ?? Promise.reject(notFound());
+  /** The caller's task, failed first when the process running it let its lease run out. */
+  const found = async (params: JsonObject, ctx: RequestContext): Promise<TaskRecord> => {
+    const record = await store.get(String(params["taskId"]), principalOf(ctx));
+    if (!record) throw notFound();
+    if (TERMINAL.includes(record.status) || record.leaseUntil === undefined || record.leaseUntil >= Date.now()) return record;
+    const at = new Date(record.leaseUntil).toISOString();
+    const message = `The task's worker stopped: the process running it did not renew its lease, which ran out at ${at} (it died, or lost the store)`;
+    const failed = await store.update(record.taskId, { status: "failed", statusMessage: message, error: { code: JSONRPC.internalError, message }, inputRequests: undefined });
+    if (failed) taskHost.changed(failed);
+    return failed ?? (await store.get(record.taskId, principalOf(ctx))) ?? record;
+  };
 
   async function start(ctx: RequestContext, next: (ctx?: RequestContext) => Promise<unknown>, call: ExtensionCall): Promise<unknown> {
     const now = Date.now();
     const at = new Date(now).toISOString();
-    const record: TaskRecord = { taskId: crypto.randomUUID(), principal: principalOf(ctx), status: "working", createdAt: at, lastUpdatedAt: at, ttlMs, pollIntervalMs, expiresAt: ttlMs === null ? null : now + ttlMs };
+    const record: TaskRecord = { taskId: crypto.randomUUID(), principal: principalOf(ctx), status: "working", createdAt: at, lastUpdatedAt: at, ttlMs, pollIntervalMs, expiresAt: ttlMs === null ? null : now + ttlMs, leaseUntil: now + leaseMs };
     if (!(await store.create(record, maxPerPrincipal))) {
       throw new ProtocolError(-32000, `Too many tasks: a caller holds at most ${maxPerPrincipal} live tasks (maxTasksPerPrincipal); wait for one to expire`, { maxTasksPerPrincipal: maxPerPrincipal }, 429);
     }
     const live: LiveTask = { controller: new AbortController(), answers: {}, wake: undefined };
     running.set(record.taskId, live);
+    // The lease is renewed while the task runs here; renewing stops once it is terminal.
+    const renew = setInterval(() => void store.update(record.taskId, { leaseUntil: Date.now() + leaseMs }).then((r) => r ?? clearInterval(renew), () => undefined), Math.max(1, Math.floor(leaseMs / 3)));
+    (renew as { unref?: () => void }).unref?.(); // leases alone keep no process alive
     void runTask(taskHost, live, record, ctx, (c) => next(c), call.client, call.binding, "tools/call")
       .catch(taskHost.report)
-      .finally(() => running.delete(record.taskId));
+      .finally(() => {
+        clearInterval(renew);
+        running.delete(record.taskId);
+      });
     const { inputRequests: _i, result: _r, error: _e, ...handle } = detailedTask(record);
     return call.widen("CreateTaskResult", { resultType: "task", ...handle });
   }

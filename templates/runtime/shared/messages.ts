@@ -92,6 +92,8 @@ export class ProtocolError extends Error {
     readonly data?: unknown,
     /** The HTTP status a Streamable HTTP server answers with (default 200). */
     readonly httpStatus = 200,
+    /** HTTP headers a Streamable HTTP server adds to that answer (`Retry-After`). */
+    readonly httpHeaders?: Readonly<Record<string, string>> | undefined,
   ) {
     super(message);
     this.name = "ProtocolError";

@@ -41,6 +41,8 @@ export interface Transport {
   sessionId?: string | undefined;
   /** Told the negotiated protocol version after a session-era `initialize`. */
   setProtocolVersion?(version: string): void;
+  /** Where it connects (a URL, a command line): a response cache shared by several clients keys entries by it. */
+  readonly endpoint?: string | undefined;
   /** True when every request has its own response stream (Streamable HTTP). */
   readonly hasPerRequestStream?: boolean | undefined;
   /** Told of what arrived that is not a message the client may act on (stdout noise, a request a stateless server may not send). */
