@@ -8,7 +8,7 @@ import { answerServerRequest, capabilitiesFor, checked, fulfilInputs, type Handl
 import { anySignal } from "../shared/signals.js";
 import { Channel, type RequestOptions, type SendExtras } from "./channel.js";
 import { Subscription } from "./subscription.js";
-import { sameInfo } from "./server-info.js";
+import { sameInfo } from "./snapshot.js";
 import { ClientExtensions, type ClientExtension } from "./extension.js";
 import { encodeHeaderValue, paramHeadersOf, paramValueText, valueAt, type ParamHeader } from "../shared/headers.js";
 import type { JsonRpcNotification, JsonRpcParams } from "../shared/jsonrpc.js";
