@@ -39,7 +39,7 @@ function redisCommand(port, command) {
   });
 }
 
-async function startRedis() {
+export async function startRedis() {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "mcp-gen-bench-redis-"));
   const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], { stdio: "ignore" });
