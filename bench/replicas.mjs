@@ -17,7 +17,7 @@ const LEGACY = "2025-11-25";
 const SECRET = "the bench's state secret, 32 bytes or more";
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function freePort() {
+export async function freePort() {
   const server = createServer();
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address();
@@ -39,7 +39,7 @@ function redisCommand(port, command) {
   });
 }
 
-async function startRedis() {
+export async function startRedis() {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "mcp-gen-bench-redis-"));
   const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], { stdio: "ignore" });
@@ -54,7 +54,7 @@ async function startRedis() {
   return undefined;
 }
 
-async function startReplica(main, env) {
+export async function startReplica(main, env) {
   const port = await freePort();
   const child = spawn(process.execPath, [main, "--port", String(port)], { env: { ...process.env, MCP_STATE_SECRET: SECRET, ...env }, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
@@ -69,7 +69,7 @@ async function startReplica(main, env) {
 }
 
 /** Peak resident memory of a process (Linux), in MB. */
-function peakRssMb(pid) {
+export function peakRssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
 }
@@ -117,7 +117,7 @@ async function drive(url, { concurrency, ms }) {
   return { latencies, errors };
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function scenario(main, { name, replicas, redis }, options) {
   const env = redis ? { MCP_REDIS_URL: redis.url, MCP_REDIS_PREFIX: `bench-${replicas}-${Date.now()}:` } : {};

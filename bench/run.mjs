@@ -83,6 +83,11 @@ console.log("\n## Replicas on one Redis\n");
 const { replicasBench, replicasTable } = await import("./replicas.mjs");
 console.log(replicasTable(await replicasBench({ seconds: Number(process.env.BENCH_REPLICAS_SECONDS ?? 8), concurrency: Number(process.env.BENCH_REPLICAS_USERS ?? 16) })));
 
+// ── 6c. Tasks (SEP-2663): N live tasks on one process, tasks/get rate and p99, memory per task ──
+console.log("\n## Tasks\n");
+const { tasksBench, tasksTable } = await import("./tasks.mjs");
+console.log(tasksTable(await tasksBench({ tasks: envNumber("BENCH_TASKS", 100), seconds: envNumber("BENCH_TASKS_SECONDS", 8), concurrency: envNumber("BENCH_TASKS_USERS", 16) })));
+
 // ── 7. Client round trips, the generated client and the SDK's side by side ──
 console.log("\n## Client round trips\n");
 const { clientBench, clientTable } = await import("./client.mjs");

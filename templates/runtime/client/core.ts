@@ -8,7 +8,8 @@ import { answerServerRequest, capabilitiesFor, checked, fulfilInputs, type Handl
 import { anySignal } from "../shared/signals.js";
 import { Channel, type RequestOptions, type SendExtras } from "./channel.js";
 import { Subscription } from "./subscription.js";
-import { withExtensions, type ClientExtension, type ClientExtensionIo } from "./tasks.js";
+import { sameInfo } from "./snapshot.js";
+import { ClientExtensions, type ClientExtension } from "./extension.js";
 import { encodeHeaderValue, paramHeadersOf, paramValueText, valueAt, type ParamHeader } from "../shared/headers.js";
 import type { JsonRpcNotification, JsonRpcParams } from "../shared/jsonrpc.js";
 import { COMPLETE, HEADER, INPUT_REQUIRED, META } from "../shared/protocol.js";
@@ -64,7 +65,7 @@ export interface CoreOptions {
   cache?: CacheOptions | boolean | undefined;
   /** Around every request sent (not those answered from the cache), the first outermost (middleware.ts). */
   middleware?: readonly ClientMiddleware[] | undefined;
-  /** Extensions (SEP-2133): declared in the capabilities, and settling results of kinds they add (Tasks: `clientTasks`). */
+  /** Extensions (SEP-2133) the client declares and whose widened results it accepts (extension.ts; Tasks: `clientTasks`). */
   extensions?: readonly ClientExtension[] | undefined;
 }
 
@@ -75,6 +76,7 @@ export class ClientCore {
   readonly channel: Channel;
   readonly era: Era;
   readonly capabilities: { [key: string]: unknown };
+  readonly extensions: ClientExtensions;
   private readonly options: CoreOptions;
   private readonly handlers: HandlerTable;
   private version: string;
@@ -89,7 +91,8 @@ export class ClientCore {
     this.options = options;
     this.handlers = options.handlers ?? {};
     this.era = Object.hasOwn(spec.methods, "initialize") ? "session" : "stateless";
-    this.capabilities = withExtensions(capabilitiesFor(spec, this.handlers, options.capabilities), options.extensions ?? []);
+    this.extensions = new ClientExtensions(options.extensions);
+    this.capabilities = this.extensions.capabilities(capabilitiesFor(spec, this.handlers, options.capabilities));
     this.version = state?.snapshot?.protocolVersion ?? options.protocolVersion ?? spec.protocolVersion;
     this.snapshot = state?.snapshot;
     this.cache = options.cache ? new ClientCache(options.cache) : undefined;
@@ -127,23 +130,34 @@ export class ClientCore {
     return this.opened;
   }
 
-  /** Sends a request of the revision and resolves with its complete, validated result (or a fresh cached one). */
+  /** Sends a request of the revision (or of an extension) and resolves with its complete, validated result (or a fresh cached one). */
   async call(method: string, params: unknown, options: RequestOptions = {}): Promise<unknown> {
-    if (!this.cache || method === "initialize") return this.sendThroughMiddleware(method, params, options);
+    if (!this.cache || method === "initialize") return this.sendThroughMiddleware(method, params, options, true);
     const endpoint = this.channel.transport.endpoint;
     const server = endpoint ? `${endpoint} ${this.version}` : "";
     const hit = this.cache.lookup(server, method, params);
     if (hit) return structuredClone(hit);
-    const result = await this.sendThroughMiddleware(method, params, options);
+    const result = await this.sendThroughMiddleware(method, params, options, true);
     if (result !== null && typeof result === "object") this.cache.store(server, method, params, result as { [key: string]: unknown });
     return result;
   }
 
-  private sendThroughMiddleware(method: string, params: unknown, options: RequestOptions): Promise<unknown> {
-    return runClientMiddleware(this.options.middleware, { method, params, signal: options.signal }, () => this.send(method, params, options));
+  /** Like call() (never cached), but an extension's widened result (a task handle) comes back validated, not settled. */
+  start(method: string, params: unknown, options: RequestOptions = {}): Promise<{ [key: string]: unknown }> {
+    return this.sendThroughMiddleware(method, params, options, false) as Promise<{ [key: string]: unknown }>;
   }
 
-  private async send(method: string, params: unknown, options: RequestOptions): Promise<unknown> {
+  /** Answers an `inputRequests` map with the client's handlers (elicitation, sampling, roots). */
+  answerInputs(method: string, inputRequests: unknown, signal: AbortSignal): Promise<{ [key: string]: unknown }> {
+    this.checkInputRequestCount(method, inputRequests);
+    return fulfilInputs(this.spec, this.handlers, method, inputRequests, signal, (message) => this.warn(message));
+  }
+
+  private sendThroughMiddleware(method: string, params: unknown, options: RequestOptions, settle: boolean): Promise<unknown> {
+    return runClientMiddleware(this.options.middleware, { method, params, signal: options.signal }, () => this.send(method, params, options, settle));
+  }
+
+  private async send(method: string, params: unknown, options: RequestOptions, settle: boolean): Promise<unknown> {
     if (this.era === "session") {
       if (method === "initialize") {
         this.opened ??= this.initialize(params as JsonRpcParams | undefined, options);
@@ -151,9 +165,28 @@ export class ClientCore {
         return this.lastInitializeResult;
       }
       await this.open();
-      return this.validated(method, await this.channel.request(method, params as JsonRpcParams | undefined, options));
+      const raw = await this.channel.request(method, params as JsonRpcParams | undefined, options);
+      return raw["resultType"] !== undefined && this.extensions.widening(method, raw["resultType"]) ? this.widened(method, raw, options, settle) : this.validated(method, raw);
     }
-    return this.callStateless(method, (params ?? {}) as JsonRpcParams, options);
+    return this.callStateless(method, (params ?? {}) as JsonRpcParams, options, settle);
+  }
+
+  /** A result of an extension's own `resultType`: checked with its schema, then settled by the extension (or returned as it is). */
+  private async widened(method: string, raw: { [key: string]: unknown }, options: RequestOptions, settle: boolean): Promise<unknown> {
+    const found = this.extensions.widening(method, raw["resultType"]);
+    if (!found) throw new ClientError("invalid-result", `${method} returned resultType ${JSON.stringify(raw["resultType"])}, which this client does not know (no extension it declares widens ${method} with it)`);
+    const result = checked(found.validator, raw, (issues) => new ClientError("invalid-result", `the result of ${method} does not match extension ${found.extension.schema.id}: ${issues.join("; ")}`, { detail: { issues, result: raw } })) as { [key: string]: unknown };
+    if (!settle) return result;
+    if (!found.extension.settle) throw new ClientError("invalid-result", `extension ${found.extension.schema.id} cannot settle a ${JSON.stringify(raw["resultType"])} result of ${method}`);
+    return this.finish(method, await found.extension.settle({ method, result, core: this, options }));
+  }
+
+  /** A final result an extension obtained for `method` (a task's), held to the method's complete result. */
+  finish(method: string, result: unknown): unknown {
+    const final = { ...(result as { [key: string]: unknown }) };
+    if (final["resultType"] === undefined && this.era === "stateless") final["resultType"] = COMPLETE;
+    const valid = this.validated(method, final, "complete") as { [key: string]: unknown };
+    return this.era === "stateless" ? this.completed(method, valid) : valid;
   }
 
   /** Every page of a paginated list, following `nextCursor`. */
@@ -225,7 +258,7 @@ export class ClientCore {
     return this.snapshot!;
   }
 
-  private async callStateless(method: string, params: JsonRpcParams, options: RequestOptions): Promise<unknown> {
+  private async callStateless(method: string, params: JsonRpcParams, options: RequestOptions, settle = true): Promise<unknown> {
     let sent: JsonRpcParams = params;
     const max = this.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS;
     for (let round = 0; ; round++) {
@@ -234,7 +267,7 @@ export class ClientCore {
       // Each kind of result is held to its own schema: a complete one to the method's result,
       // an input_required one to the input_required result (not to their union).
       if (raw["resultType"] === COMPLETE) return this.completed(method, this.validated(method, raw, "complete") as { [key: string]: unknown });
-      if (raw["resultType"] !== INPUT_REQUIRED) return this.settled(method, raw, options);
+      if (raw["resultType"] !== INPUT_REQUIRED) return this.widened(method, raw, options, settle);
       this.validated(method, raw, "inputRequired");
       if (round + 1 > max) throw new ClientError("input-rounds-exceeded", `${method} still asked for input after ${max} rounds; giving up (raise maxInputRounds to allow more)`, { detail: { rounds: max } });
       this.checkInputRequestCount(method, raw["inputRequests"]);
@@ -252,7 +285,7 @@ export class ClientCore {
     envelope[META.protocolVersion] = this.version;
     envelope[META.clientCapabilities] = this.capabilities;
     envelope[META.clientInfo] = this.options.clientInfo;
-    const headers = method === "tools/call" ? this.paramHeaders(params) : undefined;
+    const headers = method === "tools/call" ? this.paramHeaders(params) : this.routingHeaders(method, params);
     // Spread into a literal that already has the key, then set it: on Node 20 (V8 11.3) a spread
     // clone given a key of its own (`{ ...params, _meta }`) outlived the young generation's
     // collections, so every request's objects were copied and promoted (scavenges of ~10 ms).
@@ -281,28 +314,9 @@ export class ClientCore {
     }
   }
 
-  /** A result of a kind an extension adds (a task), brought to its complete result by that extension. */
-  private async settled(method: string, raw: { [key: string]: unknown }, options: RequestOptions): Promise<unknown> {
-    const signal = options.signal ?? new AbortController().signal;
-    const io: ClientExtensionIo = {
-      request: (m, params, headers) => this.sendStateless(m, params, { ...options, signal: new AbortController().signal }, { headers }),
-      fulfil: (requests) => {
-        this.checkInputRequestCount(method, requests);
-        return fulfilInputs(this.spec, this.handlers, method, requests, signal, (message) => this.warn(message));
-      },
-      signal,
-      toError: (error) => this.spec.toError(error),
-    };
-    for (const extension of this.options.extensions ?? []) {
-      const settling = extension.settle?.(method, raw, io);
-      if (settling) return this.completed(method, this.validated(method, await settling, "complete") as { [key: string]: unknown });
-    }
-    throw new ClientError("invalid-result", `${method} returned resultType ${JSON.stringify(raw["resultType"])}, which this client does not know`);
-  }
-
   /** The result checked with the method's schema: its complete or input_required one where the revision has them. */
   private validated(method: string, result: { [key: string]: unknown }, kind?: "complete" | "inputRequired"): unknown {
-    const spec = this.spec.methods[method];
+    const spec = this.spec.methods[method] ?? this.extensions.method(method);
     const schema = (kind && spec?.[kind]) ?? spec?.result;
     return checked(schema, result, (issues) => new ClientError("invalid-result", `the result of ${method} does not match revision ${this.spec.revision}: ${issues.join("; ")}`, { detail: { issues, result } }));
   }
@@ -360,6 +374,12 @@ export class ClientCore {
     return out;
   }
 
+  /** The `Mcp-Name` an extension's method carries (the task id of `tasks/get`). */
+  private routingHeaders(method: string, params: JsonRpcParams): Record<string, string> | undefined {
+    const name = this.extensions.list.length ? this.extensions.routingName(method, params) : undefined;
+    return name === undefined ? undefined : { [HEADER.name]: encodeHeaderValue(name) };
+  }
+
   private async refreshTools(options: RequestOptions): Promise<boolean> {
     if (!Object.hasOwn(this.spec.methods, "tools/list")) return false;
     try {
@@ -375,19 +395,6 @@ export class ClientCore {
     if (this.options.onWarning) this.options.onWarning(message, cause);
     else console.warn(`[mcp client] ${message}`);
   }
-}
-
-/** Both the same flat info (name, version… of primitive values): a result that repeats the server's info changes nothing. */
-function sameInfo(a: { [key: string]: unknown }, b: { [key: string]: unknown } | undefined): boolean {
-  if (b === undefined) return false;
-  let count = 0;
-  for (const key in a) {
-    if (!Object.hasOwn(a, key)) continue;
-    const value = a[key];
-    if ((value !== null && typeof value === "object") || value !== b[key] || !Object.hasOwn(b, key)) return false;
-    count++;
-  }
-  return count === Object.keys(b).length;
 }
 
 export { isClientError };

@@ -33,6 +33,8 @@ export type ClientErrorKind =
   | "unauthorized"
   /** HTTP 403 `insufficient_scope`: the token lacks scopes the call needs (an `InsufficientScopeError`). */
   | "insufficient-scope"
+  /** A task the client waited for ended `cancelled` (by another client, or by the server). */
+  | "task-cancelled"
   /** A skill file that fails SEP-2640 verification against its entry: size, digest, frontmatter, or a file the entry does not list. */
   | "verification";
 

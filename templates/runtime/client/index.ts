@@ -9,9 +9,10 @@ export { StreamableHttpTransport, type HeadersHook, type HttpTransportOptions } 
 export { DEFAULT_TIMEOUT_MS, type Progress, type RequestOptions } from "./channel.js";
 export { ProcessExitedError, StdioTransport, type StdioTransportOptions } from "./stdio.js";
 export { Subscription, type SubscriptionEnd } from "./subscription.js";
+export { ClientExtensions, CORE, coreOf, type ClientExtension, type ClientExtensionSchema, type ExtensionEngine, type SettleCall, type Widening } from "./extension.js";
+export { clientTasks, TASK_CLIENT_DEFAULTS, type ClientTasks, type ClientTasksOptions, type Started, type TaskCalls, type TaskHandle, type TaskState } from "./tasks.js";
 export { connectWith, type ClientRevision, type ConnectOptions, type TransportFactory } from "./connect.js";
 export type { Transport, TransportSendOptions } from "../shared/transport.js";
 export type { JsonRpcMessage, JsonRpcNotification } from "../shared/jsonrpc.js";
 export { SkillsClient, skillsClient, SKILLS_EXTENSION, SKILL_LIMITS, type DirectoryChild, type LoadedSkill, type SkillEntry, type SkillFile, type SkillFrontmatter, type SkillResourceEntry, type SkillsClientOptions, type SkillsHost } from "./skills.js";
-export { clientTasks, type ClientExtension, type ClientExtensionIo, type ClientTasksOptions } from "./tasks.js";
 export type { DeclaredToolArgs, DeclaredToolName, ToolDeclaration, WithDeclaredTools } from "./typed.js";

@@ -1,111 +1,182 @@
-// Extensions on the client (SEP-2133), and the first of them, Tasks (SEP-2663): an extension
-// declares itself in the client's capabilities (`extensions[id]`, sent with every request) and may
-// settle a result whose `resultType` the core does not know. With Tasks, `callTool()` returns the
-// final CallToolResult whether or not the server made a task: it polls `tasks/get` at the task's
-// `pollIntervalMs`, answers `input_required` with the client's own handlers (elicitation,
-// sampling, roots) through `tasks/update`, and turns the call's AbortSignal into `tasks/cancel`.
+// The Tasks extension (SEP-2663, io.modelcontextprotocol/tasks) on the client's extension contract
+// (extension.ts). Declared, it lets a server answer `tools/call` with a task handle
+// (`resultType: "task"`); `callTool()` then polls `tasks/get` at the task's `pollIntervalMs`
+// (between a floor and a ceiling), answers `input_required` with the client's own handlers through
+// `tasks/update` (each key once), turns an aborted signal into `tasks/cancel`, and resolves with
+// the final result (a `failed` task rejects with its JSON-RPC error as McpError). `over(client)`
+// gives the handles: start, get, update, cancel, and resume by taskId after a restart. It takes the
+// generated EXTENSION object as an argument and imports no generated code.
 import { ClientError } from "./errors.js";
+import { coreOf, type ClientExtension, type ClientExtensionSchema, type ExtensionEngine } from "./extension.js";
+import type { RequestOptions } from "./channel.js";
 
-type JsonObject = { [key: string]: unknown };
-interface Check {
-  safeParse(value: unknown): { success: boolean; error?: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
-}
-
-/** What an extension may do with one request of the client. */
-export interface ClientExtensionIo {
-  /** Sends a request of the extension (with the envelope); extra headers such as `Mcp-Name`. */
-  request(method: string, params: JsonObject, headers?: Readonly<Record<string, string>>): Promise<JsonObject>;
-  /** Answers input requests with the client's handlers (as an input_required round is). */
-  fulfil(inputRequests: unknown): Promise<JsonObject>;
-  /** The call's signal (its AbortSignal, else one that never aborts). */
-  signal: AbortSignal;
-  /** The revision's error for a JSON-RPC error object. */
-  toError(error: { code: number; message: string; data?: unknown }): Error;
-}
-
-/** One extension as a client takes it (`extensions: [...]`). */
-export interface ClientExtension {
-  readonly schema: { readonly id: string; readonly methods: Readonly<Record<string, object>>; readonly results?: Readonly<Record<string, Check>> };
-  /** What the client declares under `capabilities.extensions[id]` (default {}). */
-  readonly capability?: JsonObject;
-  /** A result of `method` whose resultType the core does not know: the complete result it comes to, or undefined (not this extension's). */
-  settle?(method: string, result: JsonObject, io: ClientExtensionIo): Promise<JsonObject> | undefined;
-}
+/** The bounds' defaults (docs/tasks.md, docs/security.md). */
+export const TASK_CLIENT_DEFAULTS = { pollIntervalMs: 1000, minPollIntervalMs: 100, maxPollIntervalMs: 30_000, maxInputRounds: 8, cancelTimeoutMs: 5000 } as const;
 
 export interface ClientTasksOptions {
-  /** Polling interval when the server suggests none (ms, default 1,000); the server's is used otherwise, at least `minPollIntervalMs`. */
-  pollIntervalMs?: number;
-  /** The shortest interval the client polls at, whatever the server says (ms, default 50). */
-  minPollIntervalMs?: number;
+  /** The interval when a task suggests none (ms, default 1000). */
+  pollIntervalMs?: number | undefined;
+  /** The shortest wait between two polls, whatever the server suggests (ms, default 100). */
+  minPollIntervalMs?: number | undefined;
+  /** The longest wait between two polls, whatever the server suggests (ms, default 30 s). */
+  maxPollIntervalMs?: number | undefined;
+  /** Rounds of input one task may ask for (default 8): one more is a ClientError `input-rounds-exceeded` and a `tasks/cancel`. */
+  maxInputRounds?: number | undefined;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-  });
+/** A task as `tasks/get` returns it (the fields the client reads; the schema's validator checked the rest). */
+export interface TaskState {
+  taskId: string;
+  status: "working" | "input_required" | "completed" | "failed" | "cancelled";
+  statusMessage?: string | undefined;
+  createdAt: string;
+  lastUpdatedAt: string;
+  ttlMs: number | null;
+  pollIntervalMs?: number | undefined;
+  inputRequests?: { [key: string]: unknown } | undefined;
+  result?: { [key: string]: unknown } | undefined;
+  error?: { code: number; message: string; data?: unknown } | undefined;
+  [key: string]: unknown;
 }
 
-function checked(schema: Check | undefined, value: JsonObject, what: string): JsonObject {
-  const verdict = schema?.safeParse(value);
-  if (verdict && !verdict.success) throw new ClientError("invalid-result", `${what} does not match the tasks extension's schema: ${(verdict.error?.issues ?? []).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`, { detail: { result: value } });
+/** One task of a client: what the lower-level API hands out. */
+export interface TaskHandle<R = unknown> {
+  readonly taskId: string;
+  /** The request the task is the work of (`tools/call`). */
+  readonly method: string;
+  /** Its state now (`tasks/get`). */
+  get(options?: RequestOptions): Promise<TaskState>;
+  /** Answers some of its outstanding input requests (`tasks/update`). */
+  update(inputResponses: { [key: string]: unknown }, options?: RequestOptions): Promise<void>;
+  /** Asks the server to stop it (`tasks/cancel`); the server acknowledges, the task may still end otherwise. */
+  cancel(options?: RequestOptions): Promise<void>;
+  /** Polls it to its end, answering input with the client's handlers: the final result (an aborted signal sends tasks/cancel). */
+  result(options?: RequestOptions): Promise<R>;
+}
+
+/** A request that may become a task: its final result at once, or the task's handle. */
+export type Started<R> = { task: TaskHandle<R>; result?: undefined } | { task?: undefined; result: R };
+
+export interface TaskCalls<R = unknown> {
+  /** `tools/call` without waiting for a task it becomes. */
+  callTool(params: { name: string; arguments?: { [key: string]: unknown } | undefined; _meta?: { [key: string]: unknown } }, options?: RequestOptions): Promise<Started<R>>;
+  /** Any request the extension widens, without waiting for a task it becomes. */
+  start(method: string, params: unknown, options?: RequestOptions): Promise<Started<unknown>>;
+  /** The handle of a task this client (or one before a restart, same principal) started. */
+  resume(taskId: string, method?: string): TaskHandle<R>;
+}
+
+/** The final result type of a generated client's `callTool`. */
+export type ToolResultOf<C> = C extends { callTool(params: never, options?: never): Promise<infer R> } ? R : { [key: string]: unknown };
+
+export interface ClientTasks extends ClientExtension {
+  /** The handles over a client made with this extension in its `extensions`. */
+  over<C extends object>(client: C): TaskCalls<ToolResultOf<C>>;
+}
+
+const WIDENED_METHODS = ["tools/call"];
+const TASK_METHODS = ["tasks/get", "tasks/update", "tasks/cancel"];
+
+function positive(value: number | undefined, what: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) throw new TypeError(`clientTasks(): ${what} must be a positive integer (got ${value})`);
   return value;
 }
 
 /** The Tasks extension for a client's `extensions`, from its generated EXTENSION object. */
-export function clientTasks(schema: ClientExtension["schema"], options: ClientTasksOptions = {}): ClientExtension {
-  const row = (method: string) => (schema.methods[method] as { result?: Check } | undefined)?.result;
-  return {
-    schema,
-    settle(method, result, io) {
-      if (result["resultType"] !== "task") return undefined;
-      return follow(method, checked(schema.results?.["CreateTaskResult"], result, `${method}'s task`), io);
-    },
+export function clientTasks(schema: ClientExtensionSchema, options: ClientTasksOptions = {}): ClientTasks {
+  const bounds = {
+    pollIntervalMs: positive(options.pollIntervalMs, "pollIntervalMs", TASK_CLIENT_DEFAULTS.pollIntervalMs),
+    min: positive(options.minPollIntervalMs, "minPollIntervalMs", TASK_CLIENT_DEFAULTS.minPollIntervalMs),
+    max: positive(options.maxPollIntervalMs, "maxPollIntervalMs", TASK_CLIENT_DEFAULTS.maxPollIntervalMs),
+    maxInputRounds: positive(options.maxInputRounds, "maxInputRounds", TASK_CLIENT_DEFAULTS.maxInputRounds),
   };
+  if (bounds.min > bounds.max) throw new TypeError(`clientTasks(): minPollIntervalMs (${bounds.min}) is above maxPollIntervalMs (${bounds.max})`);
+  const extension: ClientTasks = {
+    schema,
+    widens: [{ resultType: "task", methods: WIDENED_METHODS, result: "CreateTaskResult" }],
+    settle: ({ method, result, core, options: requestOptions }) => waitFor(core, method, result as TaskState, requestOptions, bounds),
+    routingName: (method, params) => (TASK_METHODS.includes(method) && typeof params["taskId"] === "string" ? params["taskId"] : undefined),
+    over: <C extends object>(client: C) => taskCalls(coreOf(client), extension, bounds) as TaskCalls<ToolResultOf<C>>,
+  };
+  return extension;
+}
 
-  async function follow(method: string, created: JsonObject, io: ClientExtensionIo): Promise<JsonObject> {
-    const taskId = String(created["taskId"]);
-    const name = { "Mcp-Name": taskId };
-    const answered = new Set<string>(); // inputRequests keys are unique over a task's life: each answered once
-    let task = created;
-    for (;;) {
-      const interval = typeof task["pollIntervalMs"] === "number" ? task["pollIntervalMs"] : (options.pollIntervalMs ?? 1_000);
-      await sleep(Math.max(options.minPollIntervalMs ?? 50, interval), io.signal);
-      if (io.signal.aborted) {
-        await io.request("tasks/cancel", { taskId }, name).catch(() => undefined);
-        throw new ClientError("aborted", `${method}: aborted; task ${taskId} was cancelled`, { detail: { taskId } });
-      }
-      task = checked(row("tasks/get"), await io.request("tasks/get", { taskId }, name), "tasks/get's result");
-      // SEP-2663's backstop: past createdAt + ttlMs the task is no longer usable.
-      const ttl = task["ttlMs"];
-      if (typeof ttl === "number" && Date.now() > Date.parse(String(task["createdAt"])) + ttl && (task["status"] === "working" || task["status"] === "input_required")) {
-        throw new ClientError("timeout", `${method}: task ${taskId} is still ${String(task["status"])} past its ttlMs (${ttl} ms)`, { detail: { taskId } });
-      }
-      switch (task["status"]) {
-        case "completed":
-          return { ...(task["result"] as JsonObject), resultType: "complete" };
-        case "failed":
-          throw io.toError(task["error"] as { code: number; message: string; data?: unknown });
-        case "cancelled":
-          throw new ClientError("aborted", `${method}: task ${taskId} was cancelled by the server${typeof task["statusMessage"] === "string" ? `: ${task["statusMessage"]}` : ""}`, { detail: { taskId } });
-        case "input_required": {
-          const asked = Object.fromEntries(Object.entries((task["inputRequests"] ?? {}) as JsonObject).filter(([key]) => !answered.has(key)));
-          if (!Object.keys(asked).length) break;
-          const inputResponses = await io.fulfil(asked);
-          for (const key of Object.keys(asked)) answered.add(key);
-          await io.request("tasks/update", { taskId, inputResponses }, name);
-        }
-      }
-    }
+type Bounds = { pollIntervalMs: number; min: number; max: number; maxInputRounds: number };
+
+/** Only what a poll needs of the caller's options (no progress token on tasks/get). */
+const pollOptions = (options: RequestOptions): RequestOptions => ({ signal: options.signal, timeoutMs: options.timeoutMs });
+
+function taskCalls(core: ExtensionEngine, extension: ClientTasks, bounds: Bounds): TaskCalls {
+  if (!core.extensions.list.includes(extension)) throw new TypeError(`clientTasks().over(client): the client was not made with this extension in its extensions`);
+  const handle = (taskId: string, method: string): TaskHandle => ({
+    taskId,
+    method,
+    get: (options = {}) => core.call("tasks/get", { taskId }, pollOptions(options)) as Promise<TaskState>,
+    update: async (inputResponses, options = {}) => void (await core.call("tasks/update", { taskId, inputResponses }, pollOptions(options))),
+    cancel: async (options = {}) => void (await core.call("tasks/cancel", { taskId }, pollOptions(options))),
+    result: async (options = {}) => core.finish(method, await waitFor(core, method, { taskId, status: "working" } as TaskState, options, bounds, true)),
+  });
+  const start = async (method: string, params: unknown, options: RequestOptions = {}): Promise<Started<unknown>> => {
+    const result = await core.start(method, params, options);
+    return result["resultType"] === "task" && typeof result["taskId"] === "string" ? { task: handle(result["taskId"], method) } : { result };
+  };
+  return { start, callTool: (params, options) => start("tools/call", params, options), resume: (taskId, method = "tools/call") => handle(taskId, method) };
+}
+
+/** Waits `ms`, or rejects when `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => (signal?.removeEventListener("abort", stop), resolve()), ms);
+    const stop = () => (clearTimeout(timer), reject(signal!.reason));
+    signal?.addEventListener("abort", stop, { once: true });
+  });
+}
+
+/** The wait before the next poll: the task's suggestion (or the default), within the floor and the ceiling. */
+export function pollDelay(task: { pollIntervalMs?: number | undefined }, bounds: Bounds): number {
+  const asked = typeof task.pollIntervalMs === "number" && Number.isFinite(task.pollIntervalMs) ? task.pollIntervalMs : bounds.pollIntervalMs;
+  return Math.min(bounds.max, Math.max(bounds.min, asked));
+}
+
+/**
+ * Polls a task until it ends: its final result (`completed`), its error (`failed`, as the
+ * revision's McpError), a ClientError (`cancelled`). An aborted signal sends `tasks/cancel` (once,
+ * bounded by a short timeout, whatever it answers) and rejects with a ClientError `aborted`.
+ */
+async function waitFor(core: ExtensionEngine, method: string, seed: TaskState, options: RequestOptions, bounds: Bounds, pollFirst = false): Promise<unknown> {
+  const { taskId } = seed;
+  const signal = options.signal;
+  try {
+    return await follow(core, method, seed, options, bounds, pollFirst);
+  } catch (error) {
+    const giveUp = signal?.aborted || (error instanceof ClientError && error.kind === "input-rounds-exceeded");
+    if (!giveUp) throw error;
+    await core.call("tasks/cancel", { taskId }, { timeoutMs: TASK_CLIENT_DEFAULTS.cancelTimeoutMs }).catch(() => undefined);
+    if (error instanceof ClientError && error.kind === "input-rounds-exceeded") throw error;
+    throw new ClientError("aborted", `${method}: the caller aborted while waiting for task ${taskId}; tasks/cancel was sent`, { cause: signal?.reason, detail: { taskId } });
   }
 }
 
-/** The capabilities with every extension under `extensions[id]`. */
-export function withExtensions(capabilities: { [key: string]: unknown }, extensions: readonly ClientExtension[]): { [key: string]: unknown } {
-  if (!extensions.length) return capabilities;
-  const given = capabilities["extensions"];
-  const declared: { [key: string]: unknown } = given !== null && typeof given === "object" ? { ...(given as object) } : {};
-  for (const extension of extensions) declared[extension.schema.id] = extension.capability ?? {};
-  return { ...capabilities, extensions: declared };
+async function follow(core: ExtensionEngine, method: string, seed: TaskState, options: RequestOptions, bounds: Bounds, pollFirst: boolean): Promise<unknown> {
+  const { taskId } = seed;
+  const get = () => core.call("tasks/get", { taskId }, pollOptions(options)) as Promise<TaskState>;
+  const answered = new Set<string>();
+  let rounds = 0;
+  // A task handle carries no input requests nor result: those come from tasks/get.
+  let task = pollFirst || seed.status !== "working" ? await get() : seed;
+  for (;;) {
+    if (task.status === "completed") return task.result ?? {};
+    if (task.status === "failed") throw core.spec.toError(task.error ?? { code: -32603, message: "the task failed without an error" });
+    if (task.status === "cancelled") throw new ClientError("task-cancelled", `${method}: task ${taskId} was cancelled${task.statusMessage ? `: ${task.statusMessage}` : ""}`, { detail: { taskId } });
+    const pending = task.status === "input_required" ? Object.entries(task.inputRequests ?? {}).filter(([key]) => !answered.has(key)) : [];
+    if (pending.length) {
+      if (++rounds > bounds.maxInputRounds) throw new ClientError("input-rounds-exceeded", `${method}: task ${taskId} still asked for input after ${bounds.maxInputRounds} rounds; it was cancelled (raise maxInputRounds to allow more)`, { detail: { taskId, rounds: bounds.maxInputRounds } });
+      const inputResponses = await core.answerInputs(method, Object.fromEntries(pending), options.signal ?? new AbortController().signal);
+      await core.call("tasks/update", { taskId, inputResponses }, pollOptions(options));
+      for (const [key] of pending) answered.add(key);
+    } else await sleep(pollDelay(task, bounds), options.signal);
+    task = await get();
+  }
 }
