@@ -13,7 +13,7 @@ export interface ClientExtensionSchema {
   /** The extension identifier, e.g. `io.modelcontextprotocol/tasks`. */
   readonly id: string;
   /** Its METHODS table: rows shaped like the core's (kind, request, params, result). */
-  readonly methods: Readonly<Record<string, object>>;
+  readonly methods: object;
   /** Results that no method of its own answers: they widen core results (by type name). */
   readonly results?: Readonly<Record<string, Validator>>;
   /** The validator of its capability object. */
@@ -91,7 +91,7 @@ export class ClientExtensions {
 
   /** The row of an extension's own method, if one has it. */
   method(method: string): MethodSpec | undefined {
-    for (const e of this.list) if (Object.hasOwn(e.schema.methods, method)) return e.schema.methods[method] as MethodSpec;
+    for (const e of this.list) if (Object.hasOwn(e.schema.methods, method)) return (e.schema.methods as Record<string, object>)[method] as MethodSpec;
     return undefined;
   }
 

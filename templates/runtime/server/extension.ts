@@ -18,7 +18,7 @@ export interface ExtensionSchema {
   /** The extension identifier, e.g. `io.modelcontextprotocol/tasks`. */
   readonly id: string;
   /** Its METHODS table: rows shaped like the core's (kind, sender, request, params, result). */
-  readonly methods: Readonly<Record<string, object>>;
+  readonly methods: object;
   /** Results that no method of its own answers: they widen core results (by type name). */
   readonly results?: Readonly<Record<string, Validator>>;
   /** The validator of its capability object. */
@@ -138,7 +138,7 @@ export class ExtensionSet {
 
   #addOwn(extension: ServerExtension, method: string, own: { handle: ExtensionHandler; params?: Validator; gated?: boolean }): void {
     const id = extension.schema.id;
-    const row = (Object.hasOwn(extension.schema.methods, method) ? extension.schema.methods[method] : undefined) as MethodInfo | undefined;
+    const row = (Object.hasOwn(extension.schema.methods, method) ? (extension.schema.methods as Record<string, object>)[method] : undefined) as MethodInfo | undefined;
     if (!row || row.kind !== "request" || !row.sender.includes("client")) throw new TypeError(`createServer: extension ${id} answers ${method}, which is not a client request of its schema`);
     const info: MethodInfo = own.params ? { ...row, request: paramsOnly(own.params) } : row;
     for (const era of extension.eras ?? ["stateless"]) {
