@@ -11,6 +11,7 @@ import { startHttpExample } from "../helpers/processes.js";
 import { startProxy, type Proxy } from "../helpers/proxy.mjs";
 import { NO_REDIS, startRedis, type RedisProcess } from "../helpers/redis.js";
 import { REPO_ROOT } from "../helpers/spec.js";
+import { runTasksScenarios, SKIPPED_BY_THE_RUNNER, TASKS_SCENARIOS } from "../helpers/tasks-scenarios.js";
 
 const WATCHED = "test://watched-resource";
 type Replica = Awaited<ReturnType<typeof startHttpExample>>;
@@ -64,6 +65,15 @@ describe.skipIf(NO_REDIS)("three replicas of examples/everything on one Redis, b
       expect(proxy.counts.every((count, i) => count - before[i]! > 10)).toBe(true);
     });
   });
+
+  it("the Tasks extension's scenarios pass through the proxy: tasks live in Redis, any replica answers tasks/get", async () => {
+    const before = [...proxy.counts];
+    const { problems, passing, skipped } = await runTasksScenarios(proxy.url, join(REPO_ROOT, "test/tmp/conformance/replicas-tasks"));
+    console.log(`conformance, Tasks through 3 replicas: ${passing}/${TASKS_SCENARIOS.length} judged scenarios pass (requests per replica: ${proxy.counts.map((c, i) => c - before[i]!).join(", ")})`);
+    expect(problems).toEqual([]);
+    expect(skipped).toEqual([`${SKIPPED_BY_THE_RUNNER}:SKIPPED`]);
+    expect(proxy.counts.every((count, i) => count - before[i]! > 10)).toBe(true);
+  }, 300_000);
 
   it("a subscriptions/listen stream on one replica hears the resource updates and list changes triggered on the others", async () => {
     const controller = new AbortController();
