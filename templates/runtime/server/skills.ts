@@ -8,7 +8,7 @@ import { resource, type ResourceDefinition } from "./define.js";
 import { JSONRPC, ProtocolError } from "../shared/messages.js";
 import { FrontmatterError, parseFrontmatter } from "../shared/frontmatter.js";
 import { DIRECTORY_MIME_TYPE, SKILL_FILE, SKILL_LIMITS, SKILL_NAME, sha256Digest, utf8, type SkillEntry, type SkillFrontmatter } from "../shared/skills.js";
-import type { ExtensionHandler, ServerExtension } from "./extension.js";
+import type { ExtensionCall, ExtensionHandler, ServerExtension } from "./extension.js";
 import { SKILLS_SCHEMA } from "./skills-schema.js";
 
 /** One file of a skill: its path in the skill (`references/GUIDE.md`) and its content. */
@@ -112,21 +112,27 @@ type Own = { handle: ExtensionHandler; gated: boolean };
  * Not gated: SEP-2640 gates these calls on the server's declaration, not the client's (a client
  * sends them after seeing it), and the conformance suite's client declares no extension.
  */
-const own = (handle: (params: unknown) => unknown): Own => ({ handle: (params) => handle(params), gated: false });
+const own = (handle: (params: unknown, call: ExtensionCall) => unknown): Own => ({ handle: (params, _ctx, call) => handle(params, call), gated: false });
 
 async function entryOf(skill: BuiltSkill): Promise<SkillEntry> {
   const resources = await Promise.all(skill.files.map(async (f) => ({ uri: f.uri, digest: await sha256Digest(f.bytes), size: f.bytes.length })));
   return { uri: skill.uri, frontmatter: skill.frontmatter, resources };
 }
 
-function directoryReader(scheme: string, files: readonly BuiltFile[]): (params: unknown) => unknown {
+/**
+ * `resources/directory/read` has `resources/list`'s contract (SEP-2640): where the revision's list
+ * result requires caching hints (2026-07-28: ttlMs, cacheScope), it carries the conservative ones.
+ */
+function directoryReader(scheme: string, files: readonly BuiltFile[]): (params: unknown, call: ExtensionCall) => unknown {
   const directories = directoriesOf(scheme, files);
-  return (params) => {
+  return (params, call) => {
+    const required = call.binding.results?.["resources/list"]?.required ?? [];
+    const hints = required.includes("ttlMs") ? { ttlMs: 0, cacheScope: "private" } : {};
     const uri = uriParam(params);
     const children = directories.get(uri);
     if (!children) throw new ProtocolError(JSONRPC.invalidParams, `Not a directory: ${uri} is not a directory resource this server serves`, { uri });
     const { items, nextCursor } = page(children, params, SKILL_LIMITS.directoryPage);
-    return { resources: items, ...(nextCursor === undefined ? {} : { nextCursor }) };
+    return { resources: items, ...(nextCursor === undefined ? {} : { nextCursor }), ...hints };
   };
 }
 
