@@ -23,7 +23,7 @@ export function exportedNames(content: string): ExportedName[] {
 }
 
 // A whole identifier as ECMAScript defines it (Unicode ID_Start / ID_Continue, `$`, `_`, ZWNJ, ZWJ): `CaféArgs`, not `Caf`.
-const DECLARED_EXPORT = /^export (?:declare )?(?:abstract )?(const|let|function|class|interface|type|enum)\s+([\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*)/u;
+const DECLARED_EXPORT = /^export (?:declare )?(?:abstract )?(?:async )?(const|let|function|class|interface|type|enum)\s+([\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*)/u;
 const LISTED_EXPORT = /^export (type )?\{([^}]*)\}(?: from "\.\/([\w.-]+)\.js")?/;
 
 /**
