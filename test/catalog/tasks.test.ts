@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
-import { TASKS_EXTENSION } from "../../examples/shared/tasks-extension.js";
+import { pathToFileURL } from "node:url";
 import { GENERATED_ROOT, REPO_ROOT, scratchDir } from "../helpers/spec.js";
 import { STRICTEST, compile } from "../helpers/tsc.js";
 import { catalog, importTs, type Module } from "./helpers.js";
@@ -24,7 +24,11 @@ let Transport: Module["StreamableHttpTransport"];
 let stubs: Module;
 const sent: string[] = [];
 
+/** The generated Tasks extension of the examples' output (imported when the setup has built it). */
+let TASKS_EXTENSION: any;
+
 beforeAll(async () => {
+  TASKS_EXTENSION = (await import(pathToFileURL(join(REPO_ROOT, "examples/shared/tasks-extension.ts")).href)).TASKS_EXTENSION;
   const gen = await importTs(join(GENERATED_ROOT, "index.ts"));
   const forecast = gen.tool("forecast", { description: "A slow forecast (always a task)", task: "required", input: z.object({ city: z.string() }), output: z.object({ city: z.string(), celsius: z.number() }) }, async ({ city }: { city: string }) => {
     await new Promise((r) => setTimeout(r, 150));
