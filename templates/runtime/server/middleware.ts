@@ -5,6 +5,7 @@
 // method's result schema. So it can answer early, map errors and time calls, and cannot become a
 // second dispatcher. Three come with the runtime: requestLog, rateLimit (a token bucket per
 // principal) and requestTiming.
+import { runChain } from "../shared/chain.js";
 import { ProtocolError } from "../shared/messages.js";
 import type { AuthInfo, RequestContext } from "./types.js";
 
@@ -26,18 +27,7 @@ export type Middleware<Call extends MiddlewareCall = MiddlewareCall> = (call: Ca
 
 /** Runs `handler` inside `middleware`, the first given outermost. */
 export function runMiddleware(middleware: readonly Middleware[] | undefined, call: MiddlewareCall, handler: () => Promise<unknown>): Promise<unknown> {
-  if (!middleware?.length) return handler();
-  const step = (at: number): Promise<unknown> => {
-    const link = middleware[at];
-    if (!link) return handler();
-    let called = false;
-    return link(call, () => {
-      if (called) return Promise.reject(new TypeError(`a middleware called next() twice for ${call.method}`));
-      called = true;
-      return step(at + 1);
-    });
-  };
-  return step(0);
+  return runChain(middleware, call, handler, "server");
 }
 
 /** The call's context fields, for middleware. */
