@@ -104,6 +104,23 @@ describe("Tasks, server side", () => {
     expect((await call(s, "tasks/cancel", { taskId })).result.resultType).toBe("complete");
   });
 
+  it("survives a lost signal: the renewal of the lease reads answers and cancellation back from the store", async () => {
+    // A store whose bus loses every signal (a shared store's subscriber reconnecting).
+    const inner = gen.memoryTaskStore();
+    const deaf = { ...inner, create: inner.create, get: inner.get, update: inner.update, answer: inner.answer, onSignal: inner.onSignal, signal: async () => undefined };
+    const { s } = server({ store: deaf, leaseMs: 60 });
+    const asked = (await call(s, "tools/call", { name: "ask", arguments: {} })).result.taskId;
+    await until(s, asked, "input_required");
+    await call(s, "tasks/update", { taskId: asked, inputResponses: { sure: { action: "accept", content: { ok: true } } } });
+    expect((await until(s, asked, "completed")).result.content[0].text).toBe("confirmed");
+    const before = seen.aborted;
+    const waiting = (await call(s, "tools/call", { name: "wait", arguments: {} })).result.taskId;
+    await call(s, "tasks/cancel", { taskId: waiting });
+    for (let i = 0; i < 200 && seen.aborted === before; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(seen.aborted).toBe(before + 1);
+    expect((await call(s, "tasks/get", { taskId: waiting })).result.status).toBe("cancelled");
+  });
+
   it("ends a ToolError completed with isError, a protocol error failed with that error", async () => {
     const { s } = server();
     const refused = (await call(s, "tools/call", { name: "refuse", arguments: {} })).result.taskId;

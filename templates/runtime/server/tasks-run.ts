@@ -24,6 +24,8 @@ export interface LiveTask {
   controller: AbortController;
   answers: JsonObject;
   wake: (() => void) | undefined;
+  /** Set when the runner itself ends the task (its result or its failure): nothing aborts it then. */
+  ending?: boolean;
 }
 
 /** The context of the handler inside a task: the task's signal, this round's answers, no progress or logs (the request has been answered). */
@@ -94,6 +96,7 @@ function completed(result: unknown, info: MethodInfo | undefined, max: number): 
 export async function runTask(host: TaskHost, live: LiveTask, record: TaskRecord, ctx: RequestContext, next: (ctx: RequestContext) => Promise<unknown>, client: ClientFacts, binding: RevisionBinding, method: string): Promise<void> {
   const signal = live.controller.signal;
   const settle = async (patch: TaskPatch) => {
+    if (patch.status === "completed" || patch.status === "failed") live.ending = true;
     const next$ = await host.store.update(record.taskId, patch);
     if (next$) host.changed(next$);
   };
@@ -107,7 +110,7 @@ export async function runTask(host: TaskHost, live: LiveTask, record: TaskRecord
       if (round >= host.maxInputRounds) throw new ProtocolError(JSONRPC.internalError, `The task still asked for input after ${host.maxInputRounds} rounds (maxInputRounds)`);
       const { requests, keys } = wireRequests(result, round, client, binding);
       live.answers = {};
-      await settle({ status: "input_required", inputRequests: requests });
+      await settle({ status: "input_required", inputRequests: requests, answered: undefined });
       const answers = await answered(live, Object.keys(requests));
       if (!answers) return;
       responses = Object.fromEntries(Object.entries(keys).map(([wire, key]) => [key, answers[wire]]));

@@ -98,6 +98,24 @@ export function tasks(schema: ExtensionSchema, options: TasksOptions = {}): Serv
     return failed ?? (await store.get(record.taskId, principalOf(ctx))) ?? record;
   };
 
+  /**
+   * Renews a running task's lease and reads back what its signals carry, in case the bus lost one
+   * (a shared store's subscriber reconnecting): answers taken wake the handler, a task that ended
+   * elsewhere (cancelled) aborts it. False once the task is terminal or gone.
+   */
+  async function renewLease(taskId: string, live: LiveTask): Promise<boolean> {
+    const renewed = await store.update(taskId, { leaseUntil: Date.now() + leaseMs });
+    if (!renewed) {
+      if (!live.ending) live.controller.abort();
+      return false;
+    }
+    if (renewed.answered) {
+      Object.assign(live.answers, renewed.answered);
+      live.wake?.();
+    }
+    return true;
+  }
+
   async function start(ctx: RequestContext, next: (ctx?: RequestContext) => Promise<unknown>, call: ExtensionCall): Promise<unknown> {
     const now = Date.now();
     const at = new Date(now).toISOString();
@@ -108,7 +126,7 @@ export function tasks(schema: ExtensionSchema, options: TasksOptions = {}): Serv
     const live: LiveTask = { controller: new AbortController(), answers: {}, wake: undefined };
     running.set(record.taskId, live);
     // The lease is renewed while the task runs here; renewing stops once it is terminal.
-    const renew = setInterval(() => void store.update(record.taskId, { leaseUntil: Date.now() + leaseMs }).then((r) => r ?? clearInterval(renew), () => undefined), Math.max(1, Math.floor(leaseMs / 3)));
+    const renew = setInterval(() => void renewLease(record.taskId, live).then((held) => held || clearInterval(renew), () => undefined), Math.max(1, Math.floor(leaseMs / 3)));
     (renew as { unref?: () => void }).unref?.(); // leases alone keep no process alive
     void runTask(taskHost, live, record, ctx, (c) => next(c), call.client, call.binding, "tools/call")
       .catch(taskHost.report)

@@ -29,13 +29,19 @@ export interface TaskRecord {
   expiresAt: number | null;
   /** Until when the process running it holds it (ms since the epoch): past it, nobody runs it. */
   leaseUntil?: number;
+  /**
+   * The answers taken this round, kept beside the signal that carries them: the process running
+   * the task reads them back when it renews its lease, so a signal lost on the bus delays the task
+   * by one renewal instead of leaving it `working` for ever. Never on the wire.
+   */
+  answered?: JsonObject;
 }
 
 /** What a store tells the process running a task. */
 export type TaskSignal = { taskId: string; kind: "answers"; answers: JsonObject } | { taskId: string; kind: "cancel" };
 
 /** A change of a task: its fields, applied only while the task is not terminal. */
-export type TaskPatch = { [K in "status" | "statusMessage" | "inputRequests" | "result" | "error" | "leaseUntil"]?: TaskRecord[K] | undefined };
+export type TaskPatch = { [K in "status" | "statusMessage" | "inputRequests" | "result" | "error" | "leaseUntil" | "answered"]?: TaskRecord[K] | undefined };
 
 export interface TaskStore {
   /** Stores a new task, durably (a `get` on any replica finds it when this resolves); false when its principal holds `maxPerPrincipal` live tasks. */
@@ -122,5 +128,6 @@ export function takeAnswers(record: TaskRecord, responses: JsonObject, check: (k
   }
   if (!Object.keys(taken).length) return { next: record, taken };
   const left = Object.keys(outstanding).length > 0;
-  return { next: applyPatch(record, left ? { inputRequests: outstanding } : { status: "working", inputRequests: undefined }), taken };
+  const answered = { ...record.answered, ...taken };
+  return { next: applyPatch(record, left ? { inputRequests: outstanding, answered } : { status: "working", inputRequests: undefined, answered }), taken };
 }
