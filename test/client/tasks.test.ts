@@ -176,6 +176,29 @@ describe("a server that keeps listing an answered input request", () => {
   });
 });
 
+describe("a server whose task never ends", () => {
+  it("is polled until the task's ttlMs (on the client's clock), then cancelled and given up as task-expired", async () => {
+    const task = { taskId: "t-3", status: "working", createdAt: "2026-01-01T00:00:00Z", lastUpdatedAt: "2026-01-01T00:00:00Z", ttlMs: 300, pollIntervalMs: 100 };
+    const sent: string[] = [];
+    const fake = async (_url: URL, init: RequestInit) => {
+      const body = JSON.parse(String(init.body));
+      sent.push(body.method);
+      const result = body.method === "tools/call" ? { resultType: "task", ...task } : body.method === "tasks/get" ? { resultType: "complete", ...task } : { resultType: "complete" };
+      return new Response(JSON.stringify({ jsonrpc: "2.0", id: body.id, result }), { headers: { "content-type": "application/json" } });
+    };
+    const made = gen.v2026_07_28.createClient(new gen.StreamableHttpTransport("http://localhost/mcp", { fetch: fake as typeof globalThis.fetch }), { clientInfo: { name: "t", version: "1" }, extensions: [gen.clientTasks(TASKS_EXTENSION)] });
+    opened.push(made);
+    const error = await made.callTool({ name: "anything", arguments: {} }).then(() => undefined, (e: unknown) => e);
+    expect(isClientError(error, "task-expired")).toBe(true);
+    expect((error as { detail: unknown }).detail).toEqual({ taskId: "t-3", ttlMs: 300 });
+    // 300 ms of ttl at the 100 ms floor: a handful of polls, then one tasks/cancel
+    const polls = sent.filter((m) => m === "tasks/get").length;
+    expect(polls).toBeGreaterThanOrEqual(3);
+    expect(polls).toBeLessThanOrEqual(8);
+    expect(sent.at(-1)).toBe("tasks/cancel");
+  });
+});
+
 describe("the handles (clientTasks(…).over(client))", () => {
   it("start gives the task's handle; another client (after a restart) resumes it by id and gets the typed result", async () => {
     const first = await client();

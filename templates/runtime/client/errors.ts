@@ -35,6 +35,8 @@ export type ClientErrorKind =
   | "insufficient-scope"
   /** A task the client waited for ended `cancelled` (by another client, or by the server). */
   | "task-cancelled"
+  /** A task still not ended past its own `ttlMs` (counted from when this client first saw it): the client stops polling. */
+  | "task-expired"
   /** A skill file that fails SEP-2640 verification against its entry: size, digest, frontmatter, or a file the entry does not list. */
   | "verification";
 

@@ -151,10 +151,10 @@ async function waitFor(core: ExtensionEngine, method: string, seed: TaskState, o
   try {
     return await follow(core, method, seed, options, bounds, pollFirst);
   } catch (error) {
-    const giveUp = signal?.aborted || (error instanceof ClientError && error.kind === "input-rounds-exceeded");
-    if (!giveUp) throw error;
+    const ownBound = error instanceof ClientError && (error.kind === "input-rounds-exceeded" || error.kind === "task-expired");
+    if (!signal?.aborted && !ownBound) throw error;
     await core.call("tasks/cancel", { taskId }, { timeoutMs: TASK_CLIENT_DEFAULTS.cancelTimeoutMs }).catch(() => undefined);
-    if (error instanceof ClientError && error.kind === "input-rounds-exceeded") throw error;
+    if (ownBound) throw error;
     throw new ClientError("aborted", `${method}: the caller aborted while waiting for task ${taskId}; tasks/cancel was sent`, { cause: signal?.reason, detail: { taskId } });
   }
 }
@@ -166,6 +166,8 @@ async function follow(core: ExtensionEngine, method: string, seed: TaskState, op
   let rounds = 0;
   // A task handle carries no input requests nor result: those come from tasks/get.
   let task = pollFirst || seed.status !== "working" ? await get() : seed;
+  // The task's own ttlMs, on this client's clock from when it first saw the task (no skew with the server's createdAt).
+  const expires = typeof task.ttlMs === "number" ? Date.now() + task.ttlMs : Infinity;
   for (;;) {
     if (task.status === "completed") return task.result ?? {};
     if (task.status === "failed") throw core.spec.toError(task.error ?? { code: -32603, message: "the task failed without an error" });
@@ -176,7 +178,10 @@ async function follow(core: ExtensionEngine, method: string, seed: TaskState, op
       const inputResponses = await core.answerInputs(method, Object.fromEntries(pending), options.signal ?? new AbortController().signal);
       await core.call("tasks/update", { taskId, inputResponses }, pollOptions(options));
       for (const [key] of pending) answered.add(key);
-    } else await sleep(pollDelay(task, bounds), options.signal);
+    } else {
+      if (Date.now() > expires) throw new ClientError("task-expired", `${method}: task ${taskId} is still ${task.status} past its ttlMs (${task.ttlMs} ms); the client stopped polling`, { detail: { taskId, ttlMs: task.ttlMs } });
+      await sleep(pollDelay(task, bounds), options.signal);
+    }
     task = await get();
   }
 }
