@@ -4,7 +4,7 @@
 // (`~standard.jsonSchema`). Zod keeps its own path (its parser and z.toJSONSchema), which this
 // module never takes. The interfaces below are the small part of @standard-schema/spec the
 // runtime reads, written here as the spec asks implementers to (generated code depends on zod alone).
-import type { JsonObject } from "./types.js";
+import type { JsonObject } from "../shared/messages.js";
 
 /** A Standard Schema v1 validator whose input and output types are `Input` and `Output`. */
 export interface StandardSchemaV1<Input = unknown, Output = Input> {
