@@ -121,7 +121,8 @@ describe("a validator whose validate answers with a Promise", () => {
       version: 1,
       vendor: "later",
       validate: async (value: any) => (typeof value?.n === "number" ? { value: { n: value.n * 2 } } : { issues: [{ message: "expected a number", path: [{ key: "n" }] }] }),
-      jsonSchema: { input: () => ({ type: "object", properties: { n: { type: "number" } } }), output: () => ({ type: "object" }) },
+      // The target asked for is written into the schema, to see which dialect each revision asks.
+      jsonSchema: { input: ({ target }: { target: string }) => ({ type: "object", properties: { n: { type: "number" } }, description: target }), output: () => ({ type: "object" }) },
     },
   };
 
@@ -130,5 +131,17 @@ describe("a validator whose validate answers with a Promise", () => {
     const call = (args: unknown) => s.handle({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "double", arguments: args, _meta: meta() } });
     expect((await call({ n: 4 })).result.content).toEqual([{ type: "text", text: "8" }]);
     expect((await call({ n: "4" })).result).toMatchObject({ isError: true, content: [{ text: 'Invalid arguments for tool "double":\n- n: expected a number' }] });
+  });
+
+  it("is listed in each revision's dialect: 2020-12 from 2025-11-25 on, draft-07 before", async () => {
+    const s = gen.createServer({ serverInfo: { name: "later", version: "1" }, tools: [gen.tool("double", { input: later }, () => "x")] });
+    const modern = await s.handle({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: meta() } });
+    expect(modern.result.tools[0].inputSchema).toEqual({ type: "object", properties: { n: { type: "number" } }, description: "draft-2020-12" });
+    const session = s.createSession("old");
+    session.send = () => undefined;
+    await s.handle({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2024-11-05", capabilities: {}, clientInfo: { name: "old", version: "1" } } }, { session });
+    await s.handle({ jsonrpc: "2.0", method: "notifications/initialized" }, { session });
+    const old = await s.handle({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} }, { session });
+    expect(old.result.tools[0].inputSchema.description).toBe("draft-07");
   });
 });

@@ -1,9 +1,9 @@
 // What a server author declares: tools, resources, resource templates and prompts, each once,
 // with Zod (or Standard Schema) schemas for what they take and give. The definitions are plain
 // values checked when they are made (a bad tool name, a malformed URI template, a schema that is
-// not an object schema or cannot be listed as JSON Schema are errors at startup, not at the first call); the registry (registry.ts) turns them
-// into the dispatcher's handlers. The generated server.ts types these factories per revision
-// (define-types.ts).
+// not an object schema or cannot be listed as JSON Schema are errors at startup, not at the first
+// call); the registry (registry.ts) turns them into the dispatcher's handlers. The generated
+// server.ts types these factories per revision (define-types.ts).
 import { z } from "zod";
 import { TOOL_NAME } from "../shared/protocol.js";
 import { jsonSchemaChecker } from "./json-schema.js";

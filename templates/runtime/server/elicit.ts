@@ -1,6 +1,7 @@
 // Typed elicitation for multi round-trip handlers, the same on both eras: `elicitForm` builds the
-// input request of a form from a flat Zod object or Standard Schema (checked against the revision's own schema of
-// elicitation params when it is made), and `accepted` reads the answer back, typed and validated.
+// input request of a form from a flat Zod object or Standard Schema (checked against the
+// revision's own schema of elicitation params when it is made), and `accepted` reads the answer
+// back, typed and validated.
 import { z } from "zod";
 import type { Parser, ZodObjectSchema } from "./define.js";
 import type { JsonObject, RevisionBinding, Validator } from "./types.js";
