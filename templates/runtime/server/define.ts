@@ -37,8 +37,8 @@ export interface ToolDefinition {
   readonly input: Parser | undefined;
   readonly output: Parser | undefined;
   /** The Zod or Standard schemas themselves, when given (their JSON Schema is listed). */
-  readonly inputZod: object | undefined;
-  readonly outputZod: object | undefined;
+  readonly inputValidator: object | undefined;
+  readonly outputValidator: object | undefined;
   /** The listed schemas, when given as raw JSON Schema (else made from the Zod or Standard ones). */
   readonly inputSchema: JsonObject | undefined;
   readonly outputSchema: JsonObject | undefined;
@@ -184,8 +184,8 @@ export function tool(name: string, config: object, handler: (args: any, ctx: Def
     view: (config as { ui?: ResourceDefinition }).ui,
     input: objectSchema(input, `${what}: input`, "input") ?? (inputSchema && jsonSchemaChecker(inputSchema)),
     output: objectSchema(output, `${what}: output`, "output") ?? (outputSchema && jsonSchemaChecker(outputSchema)),
-    inputZod: input === undefined ? undefined : (input as object),
-    outputZod: output === undefined ? undefined : (output as object),
+    inputValidator: input === undefined ? undefined : (input as object),
+    outputValidator: output === undefined ? undefined : (output as object),
     inputSchema,
     outputSchema,
     handler,

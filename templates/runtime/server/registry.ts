@@ -236,8 +236,8 @@ export class Registry {
     if (!byDialect) this.#schemas.set(tool, (byDialect = new Map()));
     let listing = byDialect.get(dialect);
     if (!listing) {
-      listing = { name: tool.name, ...tool.info, inputSchema: tool.inputSchema ?? toolSchema(tool.inputZod, dialect, "input") };
-      const output = tool.outputSchema ?? (tool.outputZod && toolSchema(tool.outputZod, dialect, "output"));
+      listing = { name: tool.name, ...tool.info, inputSchema: tool.inputSchema ?? toolSchema(tool.inputValidator, dialect, "input") };
+      const output = tool.outputSchema ?? (tool.outputValidator && toolSchema(tool.outputValidator, dialect, "output"));
       if (output) listing["outputSchema"] = output;
       byDialect.set(dialect, listing);
     }
