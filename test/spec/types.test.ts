@@ -45,6 +45,8 @@ function program(): { program: Compilation; facts: string[] } {
 
 /** The lines of broken/apps.ts that a `@ts-expect-error` guarded in facts/apps.ts. */
 const APPS_GUARDED: number[] = [];
+/** The same for broken/standard-schema.ts. */
+const STANDARD_GUARDED: number[] = [];
 
 function breakCopy(dir: string): void {
   copySources(dir);
@@ -74,14 +76,20 @@ function breakCopy(dir: string): void {
   expect(declaredBroken).not.toBe(declaredText);
   writeFileSync(declaredFile, declaredBroken);
   // MCP Apps: every negative case unguarded (a string or a plain resource in `ui`, a misspelt tool, a wrong argument…).
-  const appsFile = join(dir, "apps.ts");
-  const appsText = readFileSync(appsFile, "utf8");
-  let removed = 0;
-  appsText.split("\n").forEach((line, i) => {
-    if (/^\s*\/\/ @ts-expect-error/.test(line)) APPS_GUARDED.push(i + 2 - ++removed); // the guarded line's number once the directives are gone
-  });
-  writeFileSync(appsFile, appsText.replaceAll(/^[ \t]*\/\/ @ts-expect-error.*\n/gm, ""));
+  unguard(join(dir, "apps.ts"), APPS_GUARDED);
+  // Standard Schema (issue 55 item 5): every negative case unguarded (a misspelt argument, a wrong type…).
+  unguard(join(dir, "standard-schema.ts"), STANDARD_GUARDED);
   writeTypos(dir);
+}
+
+/** Removes every `@ts-expect-error` of `file`, recording the numbers the lines they guarded then have. */
+function unguard(file: string, guarded: number[]): void {
+  const text = readFileSync(file, "utf8");
+  let removed = 0;
+  text.split("\n").forEach((line, i) => {
+    if (/^\s*\/\/ @ts-expect-error/.test(line)) guarded.push(i + 2 - ++removed); // the guarded line's number once the directives are gone
+  });
+  writeFileSync(file, text.replaceAll(/^[ \t]*\/\/ @ts-expect-error.*\n/gm, ""));
 }
 
 /**
@@ -135,6 +143,8 @@ describe("type-level facts of the generated maps (test/types)", () => {
     expect(text2.match(/client-declared\.ts\(\d+,\d+\): error TS2578: Unused '@ts-expect-error' directive/g)).toHaveLength(8);
     expect(APPS_GUARDED.length).toBe(9);
     for (const line of APPS_GUARDED) expect(text2, `apps.ts line ${line}`).toMatch(new RegExp(`broken/apps\\.ts\\(${line},\\d+\\): error`)); // each negative, unguarded, fails
+    expect(STANDARD_GUARDED.length).toBe(11);
+    for (const line of STANDARD_GUARDED) expect(text2, `standard-schema.ts line ${line}`).toMatch(new RegExp(`broken/standard-schema\\.ts\\(${line},\\d+\\): error`));
   });
 
   it("reports a typo in a factory handler's result at the returned object, not at tool(", () => {

@@ -5,6 +5,7 @@
 import type { z } from "zod";
 import type { Completer, PromptDefinition, TaskMode, ResourceDefinition, ResourceTemplateDefinition, ToolDefinition, ZodObjectSchema } from "./define.js";
 import type { ElicitForm } from "./elicit.js";
+import type { StandardInput, StandardObjectSchema, StandardOutput } from "./standard-schema.js";
 import type { InputRequiredMarker } from "./types.js";
 import type { TemplateVariableNames, TemplateVariables } from "./uri-template.js";
 import type { AppVisibility, UiResourceOptions, UiView } from "./apps.js";
@@ -57,8 +58,14 @@ type ItemOf<R extends RevisionTypes, M extends string, K extends string> = Compl
 /** What a handler may return for a result: the dispatcher fills `filled`. */
 type Returned<R extends RevisionTypes, T> = Without<T, R["filled"]>;
 
-/** A handler's arguments: the output of its Zod schema, else the raw arguments (none, unless a raw inputSchema says otherwise). */
-type ArgsOf<S> = S extends ZodObjectSchema ? z.output<S> : { [key: string]: unknown };
+/** What `input`, `output`, `args` and a form's `schema` take: a Zod object schema, or a Standard Schema (Valibot, ArkType...) of an object. */
+export type ObjectSchema = ZodObjectSchema | StandardObjectSchema;
+/** A schema's output type (what a handler gets), Zod's own inference first. */
+export type OutputOf<S> = S extends ZodObjectSchema ? z.output<S> : S extends StandardObjectSchema ? StandardOutput<S> : never;
+/** A schema's input type (what a handler returns as structured content, what a caller sends). */
+export type InputOf<S> = S extends ZodObjectSchema ? z.input<S> : S extends StandardObjectSchema ? StandardInput<S> : never;
+/** A handler's arguments: the output of its schema, else the raw arguments (none, unless a raw inputSchema says otherwise). */
+type ArgsOf<S> = S extends ObjectSchema ? OutputOf<S> : { [key: string]: unknown };
 type Awaitable<T> = T | Promise<T>;
 type Marker = InputRequiredMarker<unknown>;
 
@@ -66,7 +73,7 @@ type CallResult<R extends RevisionTypes> = Returned<R, CompleteOf<R, "tools/call
 /** A result with structured content `S`: `content` may then be left out (the JSON text block is added). */
 export type StructuredReturn<R extends RevisionTypes, S> = Without<CallResult<R>, "structuredContent" | "content"> & { structuredContent: S; content?: CallResult<R> extends { content: infer C } ? C : never };
 /** What a tool handler returns: text, a complete result (or, with an output schema, a structured one), or `ctx.inputRequired(…)`. */
-export type ToolReturn<R extends RevisionTypes, O> = string | Marker | (O extends ZodObjectSchema ? StructuredReturn<R, z.input<O>> : CallResult<R>);
+export type ToolReturn<R extends RevisionTypes, O> = string | Marker | (O extends ObjectSchema ? StructuredReturn<R, InputOf<O>> : CallResult<R>);
 
 type ToolInfo<R extends RevisionTypes> = ItemOf<R, "tools/list", "tools">;
 /** MCP Apps: the view a tool's results are shown in, and who may call it (listed under `_meta.ui`). */
@@ -84,11 +91,11 @@ export type ToolConfig<R extends RevisionTypes, I, O> = Without<ToolInfo<R>, "na
     taskPolicy?: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"]) => Awaitable<boolean>;
   } &
   AppFields &
-  (I extends ZodObjectSchema
-    ? { /** The arguments, as a Zod object schema (its JSON Schema is the listed `inputSchema`). */ input: I; inputSchema?: never }
+  (I extends ObjectSchema
+    ? { /** The arguments, as a Zod object schema or a Standard Schema (its JSON Schema is the listed `inputSchema`). */ input: I; inputSchema?: never }
     : { input?: undefined; /** Raw JSON Schema instead, for what Zod cannot say (args then untyped; checked as far as Zod reads it). */ inputSchema?: ToolInfo<R> extends { inputSchema: infer S } ? S : never }) &
-  (O extends ZodObjectSchema
-    ? { /** The structured result, as a Zod object schema (its JSON Schema is the listed `outputSchema`). */ output: O; outputSchema?: never }
+  (O extends ObjectSchema
+    ? { /** The structured result, as a Zod object schema or a Standard Schema (its JSON Schema is the listed `outputSchema`). */ output: O; outputSchema?: never }
     : { output?: undefined; outputSchema?: ToolInfo<R> extends { outputSchema?: infer S } ? S : never });
 
 /**
@@ -97,16 +104,16 @@ export type ToolConfig<R extends RevisionTypes, I, O> = Without<ToolInfo<R>, "na
  * handler's return is checked against a concrete type (its literals, such as an enum value, kept).
  */
 export interface ToolFactory<R extends RevisionTypes> {
-  <const N extends string, O extends ZodObjectSchema, I extends ZodObjectSchema | undefined = undefined>(
+  <const N extends string, O extends ObjectSchema, I extends ObjectSchema | undefined = undefined>(
     name: N,
     config: ToolConfig<R, I, O>,
-    handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"] & Results<StructuredReturn<R, z.input<NoInfer<O>>>>) => Awaitable<string | Marker | StructuredReturn<R, z.input<NoInfer<O>>>>,
-  ): TypedTool<N, I, z.output<O>>;
-  <const N extends string, I extends ZodObjectSchema | undefined = undefined>(name: N, config: ToolConfig<R, I, undefined>, handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"] & Results<CallResult<R>>) => Awaitable<string | Marker | CallResult<R>>): TypedTool<N, I, undefined>;
+    handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"] & Results<StructuredReturn<R, InputOf<NoInfer<O>>>>) => Awaitable<string | Marker | StructuredReturn<R, InputOf<NoInfer<O>>>>,
+  ): TypedTool<N, I, OutputOf<O>>;
+  <const N extends string, I extends ObjectSchema | undefined = undefined>(name: N, config: ToolConfig<R, I, undefined>, handler: (args: ArgsOf<NoInfer<I>>, ctx: R["ctx"] & Results<CallResult<R>>) => Awaitable<string | Marker | CallResult<R>>): TypedTool<N, I, undefined>;
 }
 
-/** A tool definition that carries, as types only, what a page sends it (the input's `z.input`) and gets back (MCP Apps, client/app-view.ts). */
-export type TypedTool<N extends string, I, S> = ToolDefinition & ToolTypes<N, I extends ZodObjectSchema ? z.input<I> : { [key: string]: unknown }, S>;
+/** A tool definition that carries, as types only, what a page sends it (the input's input type) and gets back (MCP Apps, client/app-view.ts). */
+export type TypedTool<N extends string, I, S> = ToolDefinition & ToolTypes<N, I extends ObjectSchema ? InputOf<I> : { [key: string]: unknown }, S>;
 
 /** The view factory, over a revision: `read` gets the revision's context and returns the page's HTML. */
 export type UiResourceFactory<R extends RevisionTypes> = <const U extends string>(uri: U, options: UiResourceOptions, read: (ctx: R["ctx"]) => Awaitable<string>) => UiView<U>;
@@ -149,19 +156,19 @@ type MessageOf<R extends RevisionTypes> = PromptResult<R> extends { messages: Ar
 export type PromptReturn<R extends RevisionTypes> = string | MessageOf<R>[] | Returned<R, PromptResult<R>> | Marker;
 
 export type PromptConfig<R extends RevisionTypes, A> = Without<ItemOf<R, "prompts/list", "prompts">, "name" | "arguments"> & Scoped & {
-  /** The arguments, as a Zod object of string fields (the listed `arguments` are derived from it). */
+  /** The arguments, as a Zod object (or a Standard Schema of an object) of string fields (the listed `arguments` are derived from its JSON Schema). */
   args?: A;
   /** Completions per argument (completion/complete). */
-  complete?: TemplateCompleters<A extends ZodObjectSchema ? keyof z.input<A> : never, R["ctx"]>;
+  complete?: TemplateCompleters<A extends ObjectSchema ? keyof InputOf<A> : never, R["ctx"]>;
   resultDefaults?: ItemDefaults<R, "prompts/get">;
 };
 
-export type PromptFactory<R extends RevisionTypes> = <A extends ZodObjectSchema | undefined = undefined>(name: string, config: PromptConfig<R, A>, get: (args: ArgsOf<NoInfer<A>>, ctx: R["ctx"] & Results<Returned<R, PromptResult<R>>>) => Awaitable<PromptReturn<R>>) => PromptDefinition;
+export type PromptFactory<R extends RevisionTypes> = <A extends ObjectSchema | undefined = undefined>(name: string, config: PromptConfig<R, A>, get: (args: ArgsOf<NoInfer<A>>, ctx: R["ctx"] & Results<Returned<R, PromptResult<R>>>) => Awaitable<PromptReturn<R>>) => PromptDefinition;
 
 /** The params of the revision's elicitation request (what a form is sent as). */
 export type ElicitParamsOf<R extends RevisionTypes> = Entry<R, "elicitation/create"> extends { params: infer P } ? P : never;
 
-export type ElicitFormFactory<R extends RevisionTypes> = <S extends ZodObjectSchema>(options: { message: string; schema: S }) => ElicitForm<S, ElicitParamsOf<R>>;
+export type ElicitFormFactory<R extends RevisionTypes> = <S extends ObjectSchema>(options: { message: string; schema: S }) => ElicitForm<S, ElicitParamsOf<R>>;
 
 /** The server-wide values of the result fields a revision requires and the registry does not produce (2026-07-28: ttlMs, cacheScope). */
 export type ResultDefaults<R extends RevisionTypes> = Partial<

@@ -1,12 +1,13 @@
 // What a server author declares: tools, resources, resource templates and prompts, each once,
-// with Zod schemas for what they take and give. The definitions are plain values checked when
-// they are made (a bad tool name, a malformed URI template, a schema that is not a Zod object
-// are errors at startup, not at the first call); the registry (registry.ts) turns them
-// into the dispatcher's handlers. The generated server.ts types these factories per revision
-// (define-types.ts).
+// with Zod (or Standard Schema) schemas for what they take and give. The definitions are plain
+// values checked when they are made (a bad tool name, a malformed URI template, a schema that is
+// not an object schema or cannot be listed as JSON Schema are errors at startup, not at the first
+// call); the registry (registry.ts) turns them into the dispatcher's handlers. The generated
+// server.ts types these factories per revision (define-types.ts).
 import { z } from "zod";
 import { TOOL_NAME } from "../shared/protocol.js";
 import { jsonSchemaChecker } from "./json-schema.js";
+import { isStandardSchema, isZodSchema, standardJsonSchema, standardParser, type ParseResult, type StandardSchemaV1 } from "./standard-schema.js";
 import { parseUriTemplate, type UriTemplate } from "./uri-template.js";
 import { appToolMeta, type AppToolFields } from "./ui-view.js";
 import type { JsonObject, RequestContext } from "./types.js";
@@ -17,10 +18,12 @@ export type ZodObjectSchema = z.ZodObject<z.core.$ZodShape, z.core.$ZodObjectCon
 /**
  * What the runtime does with a schema: parse. The runtime's own structural view of a Zod schema,
  * so that its code relates no Zod types (which would cost every consumer's type check dearly).
+ * A Standard Schema's validate may answer with a Promise (standard-schema.ts); Zod's never does.
  */
 export interface Parser {
-  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+  safeParse(value: unknown): SyncParse | Promise<ParseResult>;
 }
+type SyncParse = { success: true; data: unknown } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 
 /** The context a definition's callback gets (the revision's RequestContext, untyped here). */
 export type DefinitionContext = RequestContext<any, any, any, any>;
@@ -30,13 +33,13 @@ export interface ToolDefinition {
   readonly name: string;
   /** The tool's listing fields besides name and schemas (title, description, annotations, icons, _meta…). */
   readonly info: JsonObject;
-  /** What arguments and structured results are checked with: the Zod schemas, or the raw JSON Schemas (json-schema.ts). */
+  /** What arguments and structured results are checked with: the Zod or Standard schemas, or the raw JSON Schemas (json-schema.ts). */
   readonly input: Parser | undefined;
   readonly output: Parser | undefined;
-  /** The Zod schemas themselves, when given (their JSON Schema is listed). */
-  readonly inputZod: object | undefined;
-  readonly outputZod: object | undefined;
-  /** The listed schemas, when given as raw JSON Schema (else made from the Zod ones). */
+  /** The Zod or Standard schemas themselves, when given (their JSON Schema is listed). */
+  readonly inputValidator: object | undefined;
+  readonly outputValidator: object | undefined;
+  /** The listed schemas, when given as raw JSON Schema (else made from the Zod or Standard ones). */
   readonly inputSchema: JsonObject | undefined;
   readonly outputSchema: JsonObject | undefined;
   readonly handler: (args: any, ctx: DefinitionContext) => unknown;
@@ -85,7 +88,10 @@ export interface PromptDefinition {
   readonly name: string;
   readonly info: JsonObject;
   readonly resultDefaults: JsonObject;
+  /** What the arguments are checked with (the Zod schema itself, or a Standard Schema's validate). */
   readonly args: (Parser & object) | undefined;
+  /** The schema as given (its JSON Schema gives the listed `arguments`). */
+  readonly argsSchema: object | undefined;
   readonly complete: Readonly<Record<string, Completer>>;
   readonly get: (args: any, ctx: DefinitionContext) => unknown;
   readonly scopes: readonly string[];
@@ -122,10 +128,19 @@ function isZodObject(value: unknown): value is Parser & object {
   return def?.type === "object";
 }
 
-function zodObject(value: unknown, what: string): (Parser & object) | undefined {
+/**
+ * The parser of a definition's schema: a Zod object schema as it is (Zod's own parser), a Standard
+ * Schema through its validate, once its JSON Schema (`io`, the default dialect) has been made,
+ * so that a schema that cannot be listed is refused now.
+ */
+function objectSchema(value: unknown, what: string, io: "input" | "output"): (Parser & object) | undefined {
   if (value === undefined) return undefined;
-  if (!isZodObject(value)) throw new TypeError(`${what} must be a Zod object schema (z.object({...}))`);
-  return value;
+  if (isZodSchema(value) || !isStandardSchema(value)) {
+    if (!isZodObject(value)) throw new TypeError(`${what} must be a Zod object schema (z.object({...})) or a Standard Schema object schema (Valibot, ArkType...)`);
+    return value;
+  }
+  standardJsonSchema(value, io, "draft-2020-12", what);
+  return standardParser(value);
 }
 
 /** `config` without the keys a factory reads itself (and `scopes`, which every factory reads). */
@@ -154,8 +169,8 @@ export function tool(name: string, config: object, handler: (args: any, ctx: Def
   const { task = "never", taskPolicy } = config as { task?: TaskMode; taskPolicy?: ToolDefinition["taskPolicy"] };
   if (!TASK_MODES.includes(task)) throw new TypeError(`${what}: task must be "never", "optional" or "required" (got ${JSON.stringify(task)})`);
   if (taskPolicy !== undefined && (typeof taskPolicy !== "function" || task === "never")) throw new TypeError(`${what}: taskPolicy must be a function, on a tool whose task is "optional" or "required"`);
-  if (input !== undefined && inputSchema !== undefined) throw new TypeError(`${what}: give input (a Zod schema) or inputSchema (raw JSON Schema), not both`);
-  if (output !== undefined && outputSchema !== undefined) throw new TypeError(`${what}: give output (a Zod schema) or outputSchema (raw JSON Schema), not both`);
+  if (input !== undefined && inputSchema !== undefined) throw new TypeError(`${what}: give input (a Zod or Standard schema) or inputSchema (raw JSON Schema), not both`);
+  if (output !== undefined && outputSchema !== undefined) throw new TypeError(`${what}: give output (a Zod or Standard schema) or outputSchema (raw JSON Schema), not both`);
   for (const [key, raw] of [["inputSchema", inputSchema], ["outputSchema", outputSchema]] as const) {
     if (raw !== undefined && (raw === null || typeof raw !== "object" || raw["type"] !== "object")) throw new TypeError(`${what}: ${key} must be a JSON Schema object with type "object"`);
   }
@@ -167,10 +182,10 @@ export function tool(name: string, config: object, handler: (args: any, ctx: Def
     name,
     info,
     view: (config as { ui?: ResourceDefinition }).ui,
-    input: zodObject(input, `${what}: input`) ?? (inputSchema && jsonSchemaChecker(inputSchema)),
-    output: zodObject(output, `${what}: output`) ?? (outputSchema && jsonSchemaChecker(outputSchema)),
-    inputZod: input === undefined ? undefined : (input as object),
-    outputZod: output === undefined ? undefined : (output as object),
+    input: objectSchema(input, `${what}: input`, "input") ?? (inputSchema && jsonSchemaChecker(inputSchema)),
+    output: objectSchema(output, `${what}: output`, "output") ?? (outputSchema && jsonSchemaChecker(outputSchema)),
+    inputValidator: input === undefined ? undefined : (input as object),
+    outputValidator: output === undefined ? undefined : (output as object),
     inputSchema,
     outputSchema,
     handler,
@@ -204,15 +219,17 @@ export function resourceTemplate(uriTemplate: string, config: object, read: (var
 
 export function prompt(name: string, config: object, get: (args: any, ctx: DefinitionContext) => unknown): PromptDefinition {
   const { args, complete = {}, resultDefaults = {} } = config as { args?: unknown; complete?: Record<string, Completer>; resultDefaults?: JsonObject };
-  const schema = zodObject(args, `prompt ${JSON.stringify(name)}: args`);
-  const properties = (schema ? (z.toJSONSchema(schema as never, { io: "input" }) as { properties?: Record<string, { type?: unknown }> }).properties : undefined) ?? {};
+  const what = `prompt ${JSON.stringify(name)}: args`;
+  const schema = objectSchema(args, what, "input");
+  const json = schema && (isZodSchema(args) ? z.toJSONSchema(args as never, { io: "input" }) : standardJsonSchema(args as StandardSchemaV1, "input", "draft-2020-12", what));
+  const properties = (json as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {};
   for (const [key, field] of Object.entries(properties)) {
     if (field.type !== "string") throw new TypeError(`prompt ${JSON.stringify(name)}: argument ${JSON.stringify(key)} must be a string schema (prompt arguments are strings)`);
   }
   for (const variable of Object.keys(complete)) {
     if (!schema || !Object.hasOwn(properties, variable)) throw new TypeError(`prompt ${JSON.stringify(name)}: complete names ${JSON.stringify(variable)}, which is not one of its args`);
   }
-  return Object.freeze({ kind: "prompt", name, info: infoOf(config, ["args", "complete", "resultDefaults"]), resultDefaults, args: schema, complete, get, scopes: scopesOf(config, `prompt ${JSON.stringify(name)}`) });
+  return Object.freeze({ kind: "prompt", name, info: infoOf(config, ["args", "complete", "resultDefaults"]), resultDefaults, args: schema, argsSchema: args as object | undefined, complete, get, scopes: scopesOf(config, `prompt ${JSON.stringify(name)}`) });
 }
 
 /** The key a definition is known by within its kind (a tool's name, a resource's URI…). */

@@ -8,6 +8,7 @@ import { ResourceNotFound, ToolError, type Completer, type DefinitionContext, ty
 import { innermostIssues, issueData, type Issue, isObject, JSONRPC, ProtocolError } from "../shared/messages.js";
 import type { JsonObject } from "./types.js";
 import { refuseLongUri } from "./uri-template.js";
+import { isThenable } from "./standard-schema.js";
 
 type Issues = ReadonlyArray<Issue>;
 
@@ -24,7 +25,8 @@ const toolError = (text: string): JsonObject => ({ content: [{ type: "text", tex
 /** A tool call: unknown tool -32602; invalid arguments, ToolError and failures are isError results. */
 export async function callTool(tool: ToolDefinition | undefined, params: JsonObject, ctx: DefinitionContext, report: (error: unknown) => void): Promise<unknown> {
   if (!tool) throw new ProtocolError(JSONRPC.invalidParams, `Unknown tool: ${String(params["name"])}`, { name: params["name"] });
-  const parsed = (tool.input ?? NO_ARGUMENTS).safeParse(params["arguments"] ?? {});
+  const verdict = (tool.input ?? NO_ARGUMENTS).safeParse(params["arguments"] ?? {});
+  const parsed = isThenable(verdict) ? await verdict : verdict; // only a Standard Schema's validate may answer later
   if (!parsed.success) return toolError(`Invalid arguments for tool "${tool.name}":\n${issueText(parsed.error.issues, params["arguments"] ?? {})}`);
   let returned: unknown;
   try {
@@ -38,7 +40,8 @@ export async function callTool(tool: ToolDefinition | undefined, params: JsonObj
   if (isInputRequired(returned)) return returned;
   const result: JsonObject = typeof returned === "string" ? { content: [{ type: "text", text: returned }] } : { ...(returned as JsonObject) };
   if (!tool.output) return result;
-  const checked = tool.output.safeParse(result["structuredContent"]);
+  const outcome = tool.output.safeParse(result["structuredContent"]);
+  const checked = isThenable(outcome) ? await outcome : outcome;
   if (!checked.success) {
     report(new TypeError(`tool "${tool.name}" returned structuredContent that does not match its output schema: ${issueData(checked.error.issues, result["structuredContent"]).issues.join("; ")}`));
     throw new ProtocolError(JSONRPC.internalError, "Internal error", undefined, 500);
@@ -118,7 +121,8 @@ export async function getPrompt(registry: ResultFinisher, prompt: PromptDefiniti
   if (!prompt) throw new ProtocolError(JSONRPC.invalidParams, `Unknown prompt: ${String(params["name"])}`, { name: params["name"] });
   let args: unknown = {};
   if (prompt.args) {
-    const parsed = prompt.args.safeParse(params["arguments"] ?? {});
+    const verdict = prompt.args.safeParse(params["arguments"] ?? {});
+    const parsed = isThenable(verdict) ? await verdict : verdict;
     if (!parsed.success) throw new ProtocolError(JSONRPC.invalidParams, `Invalid arguments for prompt "${prompt.name}":\n${issueText(parsed.error.issues, params["arguments"] ?? {})}`, issueData(parsed.error.issues, params["arguments"] ?? {}));
     args = parsed.data;
   }

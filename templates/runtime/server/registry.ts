@@ -236,8 +236,8 @@ export class Registry {
     if (!byDialect) this.#schemas.set(tool, (byDialect = new Map()));
     let listing = byDialect.get(dialect);
     if (!listing) {
-      listing = { name: tool.name, ...tool.info, inputSchema: tool.inputSchema ?? toolSchema(tool.inputZod, dialect, "input") };
-      const output = tool.outputSchema ?? (tool.outputZod && toolSchema(tool.outputZod, dialect, "output"));
+      listing = { name: tool.name, ...tool.info, inputSchema: tool.inputSchema ?? toolSchema(tool.inputValidator, dialect, "input") };
+      const output = tool.outputSchema ?? (tool.outputValidator && toolSchema(tool.outputValidator, dialect, "output"));
       if (output) listing["outputSchema"] = output;
       byDialect.set(dialect, listing);
     }
@@ -255,8 +255,8 @@ function toolSchema(schema: object | undefined, dialect: JsonSchemaDialect, io: 
 
 function promptListing(prompt: PromptDefinition, dialect: JsonSchemaDialect): JsonObject {
   const listing: JsonObject = { name: prompt.name, ...prompt.info };
-  if (!prompt.args) return listing;
-  const schema = jsonSchemaOf(prompt.args, dialect, "input") as { properties?: Record<string, { description?: string; title?: string }>; required?: string[] };
+  if (!prompt.argsSchema) return listing;
+  const schema = jsonSchemaOf(prompt.argsSchema, dialect, "input") as { properties?: Record<string, { description?: string; title?: string }>; required?: string[] };
   listing["arguments"] = Object.entries(schema.properties ?? {}).map(([name, field]) => ({
     name,
     ...(field.title !== undefined ? { title: field.title } : {}),

@@ -11,6 +11,7 @@ import { runTask, type LiveTask, type TaskHost } from "./tasks-run.js";
 import { memoryTaskStore, TERMINAL, type TaskRecord, type TaskStore } from "../stores/tasks.js";
 import type { ExtensionCall, ExtensionHost, ExtensionSchema, ServerExtension } from "./extension.js";
 import type { ToolDefinition } from "./define.js";
+import { isThenable } from "./standard-schema.js";
 import type { RequestContext, Validator } from "./types.js";
 
 export interface TasksOptions {
@@ -146,7 +147,8 @@ export function tasks(schema: ExtensionSchema, options: TasksOptions = {}): Serv
       return false;
     }
     if (!tool.taskPolicy) return true;
-    const parsed = tool.input ? tool.input.safeParse(params["arguments"] ?? {}) : { success: true as const, data: {} };
+    const verdict = tool.input ? tool.input.safeParse(params["arguments"] ?? {}) : { success: true as const, data: {} };
+    const parsed = isThenable(verdict) ? await verdict : verdict;
     return parsed.success && (await tool.taskPolicy(parsed.data, ctx)) === true;
   }
 

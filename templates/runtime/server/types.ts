@@ -2,6 +2,7 @@
 // method table and schemas to these revision-independent shapes.
 import type { z } from "zod";
 import type { McpErrorBase } from "../shared/errors.js";
+import type { StandardOutput, StandardSchemaV1 } from "./standard-schema.js";
 import type { ClientFacts, JsonObject, JsonRpcMessage, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, LogLevel, RequestId } from "../shared/messages.js";
 
 // The JSON-RPC shapes live in shared/messages.ts (the stores need them too); re-exported for the server modules.
@@ -100,9 +101,10 @@ export interface RequestContext<Capabilities = JsonObject, Info = JsonObject, In
   requireClientCapabilities(required: Capabilities): void;
   /**
    * The accepted content of the input response `key`, validated with the form's schema (from
-   * `elicitForm`) or a Zod schema; undefined when it was declined, not answered or does not fit.
+   * `elicitForm`) or a Zod or Standard schema; undefined when it was declined, not answered or
+   * does not fit. (A Standard Schema whose validate answers with a Promise throws here.)
    */
-  accepted<S extends z.ZodType>(key: string, form: { readonly schema: S } | S): z.output<S> | undefined;
+  accepted<S extends z.ZodType | StandardSchemaV1>(key: string, form: { readonly schema: S } | S): (S extends z.ZodType ? z.output<S> : S extends StandardSchemaV1 ? StandardOutput<S> : never) | undefined;
 }
 
 /**
