@@ -56,7 +56,7 @@ describe("a revision nobody has seen", () => {
   });
 
   it("compiles under the strictest settings", async () => {
-    const result = await tsc(join(dir, "tsc"), STRICTEST, ["../out/**/*.ts"]);
+    const result = await tsc(join(dir, "tsc"), STRICTEST, ["../out/**/*.ts"], { modulesOnly: true }); // the runtime is checked elsewhere (moduleDiagnostics)
     expect(result.diagnostics).toEqual([]);
   });
 

@@ -61,7 +61,7 @@ describe("names the generated code cannot carry are refused at the declaration (
     }
     writeFileSync(join(root, "package.json"), '{"type":"module"}');
     shareRuntime(cases.map((_, i) => join(root, `case${i}`))); // the runtime checked once, not once per case
-    const result = await tsc(root, STRICTEST, ["case*/*.ts"]); // the modules; the runtime through their imports
+    const result = await tsc(root, STRICTEST, ["case*/*.ts"], { modulesOnly: true }); // the modules; the runtime through their imports (its bodies are checked elsewhere: moduleDiagnostics)
     expect(result.diagnostics).toEqual([]);
   });
 });
