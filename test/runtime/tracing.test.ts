@@ -58,6 +58,7 @@ function tracedServer(tracing: unknown, onError?: (error: unknown) => void) {
       gen.tool("fail", {}, () => {
         throw new gen.ToolError("it failed");
       }),
+      gen.tool("confirm", {}, (_args: unknown, ctx: any) => (ctx.requestState === undefined ? ctx.inputRequired({ inputRequests: { ok: { method: "elicitation/create", params: { mode: "form", message: "sure?", requestedSchema: { type: "object", properties: {} } } } }, requestState: 1 }) : "confirmed")),
     ],
     resources: [gen.resource("test://note", { name: "note" }, () => "a note")],
   });
@@ -159,6 +160,32 @@ describe("over HTTP", () => {
     const reads = byKind(spans, SpanKind.SERVER, "resources/read");
     expect(reads.map((s) => s.attributes["mcp.resource.uri"])).toEqual(["test://note"]);
     expect(byKind(spans, SpanKind.CLIENT, "resources/read")[0]!.attributes["mcp.resource.uri"]).toBe("test://note");
+  });
+});
+
+describe("the server's own requests to the client", () => {
+  it("a session's elicitation/create is a CLIENT span under the server's span, and the client's answer a SERVER span under that: one trace", async () => {
+    const { spans: finished, tracing } = telemetry();
+    const { url, close } = await listen(tracedServer(tracing));
+    const handlers = { "elicitation/create": async () => ({ action: "accept", content: {} }) };
+    const client = gen.v2025_11_25.createClient(new gen.StreamableHttpTransport(url), { clientInfo: CLIENT_INFO, tracing, handlers });
+    try {
+      expect((await client.callTool({ name: "confirm", arguments: {} })).content).toEqual([{ type: "text", text: "confirmed" }]);
+    } finally {
+      await client.close();
+      await close();
+    }
+    const spans = await finished();
+    const [call] = byKind(spans, SpanKind.CLIENT, "tools/call confirm");
+    const [served] = byKind(spans, SpanKind.SERVER, "tools/call confirm");
+    const [asked] = byKind(spans, SpanKind.CLIENT, "elicitation/create");
+    const [answered] = byKind(spans, SpanKind.SERVER, "elicitation/create");
+    expect(served!.parentSpanContext?.spanId).toBe(call!.spanContext().spanId);
+    expect(asked!.parentSpanContext?.spanId).toBe(served!.spanContext().spanId);
+    expect(answered!.parentSpanContext?.spanId).toBe(asked!.spanContext().spanId);
+    expect(new Set([call, served, asked, answered].map((s) => s!.spanContext().traceId)).size).toBe(1);
+    expect(answered!.attributes).toMatchObject({ "mcp.method.name": "elicitation/create", "mcp.session.id": call!.attributes["mcp.session.id"] });
+    expect(answered!.attributes["jsonrpc.request.id"]).toEqual(expect.any(String));
   });
 });
 

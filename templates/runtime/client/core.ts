@@ -6,7 +6,7 @@ import { runClientMiddleware } from "./middleware.js";
 import { ClientError, isClientError } from "./errors.js";
 import { answerServerRequest, capabilitiesFor, checked, fulfilInputs, type HandlerTable, type RevisionSpec } from "./handlers.js";
 import type { CoreOptions } from "./options.js";
-import { traceCall } from "./tracing.js";
+import { traceCall, traceIncoming, type TracedConnection } from "./tracing.js";
 import { telemetryFor, type Telemetry } from "../shared/tracing.js";
 import { anySignal } from "../shared/signals.js";
 import { Channel, type RequestOptions, type SendExtras } from "./channel.js";
@@ -68,12 +68,14 @@ export class ClientCore {
     this.version = state?.snapshot?.protocolVersion ?? options.protocolVersion ?? spec.protocolVersion;
     this.snapshot = state?.snapshot;
     this.cache = options.cache ? new ClientCache(options.cache) : undefined;
-    this.telemetry = telemetryFor(options.tracing, "client", (error) => this.warn(error.message, error));
+    this.telemetry = telemetryFor(options.tracing, (error) => this.warn(error.message, error));
     if (state?.opened && state.snapshot) this.opened = Promise.resolve(state.snapshot);
     const hooks = {
       toError: (error: { code: number; message: string; data?: unknown }) => spec.toError(error),
-      onRequest: (request: { method: string; params?: JsonRpcParams }, context: { requestId: string | number; signal: AbortSignal }) =>
-        answerServerRequest(spec, this.handlers, request.method, request.params, context.requestId, context.signal, (message) => this.warn(message)),
+      onRequest: (request: { method: string; params?: JsonRpcParams }, context: { requestId: string | number; signal: AbortSignal }) => {
+        const answer = () => answerServerRequest(spec, this.handlers, request.method, request.params, context.requestId, context.signal, (message) => this.warn(message));
+        return this.telemetry ? traceIncoming(this.telemetry, request, context.requestId, () => this.connection(), answer) : answer();
+      },
       onNotification: (notification: JsonRpcNotification) => {
         this.cache?.notified(notification.method, notification.params);
         options.onNotification?.(notification);
@@ -128,8 +130,13 @@ export class ClientCore {
 
   /** Inside the request's span when tracing is on, then inside the caller's middleware (none: sent straight away). */
   private sendThroughMiddleware(method: string, params: unknown, options: RequestOptions, settle: boolean): Promise<unknown> {
-    if (this.telemetry !== undefined) return traceCall(this.telemetry, method, params, () => ({ protocolVersion: this.version, sessionId: this.channel.transport.sessionId, endpoint: this.channel.transport.endpoint }), (traced, extras) => this.runMiddleware(method, traced, options, settle, extras));
+    if (this.telemetry !== undefined) return traceCall(this.telemetry, method, params, () => this.connection(), (traced, extras) => this.runMiddleware(method, traced, options, settle, extras));
     return this.runMiddleware(method, params, options, settle, undefined);
+  }
+
+  /** What a span says of the connection. */
+  private connection(): TracedConnection {
+    return { protocolVersion: this.version, sessionId: this.channel.transport.sessionId, endpoint: this.channel.transport.endpoint };
   }
 
   private runMiddleware(method: string, params: unknown, options: RequestOptions, settle: boolean, extras: SendExtras | undefined): Promise<unknown> {

@@ -2,7 +2,7 @@
 // outside the caller's middleware (so it times them too) and after the response cache (an answer
 // taken from it sends nothing, so it has no span). The span's trace context goes out in the
 // request's `params._meta`, where the server takes its parent from.
-import { endOperation, injectContext, requestAttributes, startOperation, type Outcome, type Telemetry, type TraceAttributes } from "../shared/tracing.js";
+import { endOperation, extractContext, injectContext, requestAttributes, startOperation, type Outcome, type Telemetry, type TraceAttributes } from "../shared/tracing.js";
 import type { SendExtras } from "./channel.js";
 import type { JsonRpcId } from "../shared/jsonrpc.js";
 
@@ -18,7 +18,7 @@ export interface TracedConnection {
 export async function traceCall(loading: Promise<Telemetry | undefined>, method: string, params: unknown, connection: () => TracedConnection, send: (params: unknown, extras: SendExtras | undefined) => Promise<unknown>): Promise<unknown> {
   const telemetry = await loading;
   if (!telemetry) return send(params, undefined);
-  const operation = startOperation(telemetry, requestAttributes(method, params, undefined), telemetry.api.context.active());
+  const operation = startOperation(telemetry, "client", requestAttributes(method, params, undefined), telemetry.api.context.active());
   const given = params !== null && typeof params === "object" ? (params as { [key: string]: unknown }) : {};
   const meta: { [key: string]: unknown } = given["_meta"] !== null && typeof given["_meta"] === "object" ? { ...(given["_meta"] as object) } : {};
   injectContext(telemetry, operation, meta);
@@ -33,6 +33,25 @@ export async function traceCall(loading: Promise<Telemetry | undefined>, method:
   }
   const failed = result !== null && typeof result === "object" && (result as { isError?: unknown }).isError === true;
   endOperation(telemetry, operation, failed ? { errorType: "tool_error" } : {}, connectionAttributes(connection()));
+  return result;
+}
+
+/**
+ * A request the server sent the client (a session's elicitation, sampling, roots), answered by
+ * `answer` inside a SERVER span parented on the trace context in its `_meta`.
+ */
+export async function traceIncoming<T>(loading: Promise<Telemetry | undefined>, request: { method: string; params?: { [key: string]: unknown } | undefined }, id: JsonRpcId, connection: () => TracedConnection, answer: () => Promise<T>): Promise<T> {
+  const telemetry = await loading;
+  if (!telemetry) return answer();
+  const operation = startOperation(telemetry, "server", requestAttributes(request.method, request.params, id), extractContext(telemetry, request.params?.["_meta"]));
+  let result: T;
+  try {
+    result = await telemetry.api.context.with(operation.context, answer);
+  } catch (error) {
+    endOperation(telemetry, operation, outcomeOfError(error), connectionAttributes(connection()));
+    throw error;
+  }
+  endOperation(telemetry, operation, {}, connectionAttributes(connection()));
   return result;
 }
 

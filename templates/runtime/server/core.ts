@@ -57,7 +57,7 @@ export function createCore(options: ServerOptionsBase, revisions: RevisionBindin
     extensions: new ExtensionSet(options.extensions ?? []),
     telemetry: undefined,
   };
-  core.telemetry = telemetryFor(options.tracing, "server", (error) => reportError(core, error));
+  core.telemetry = telemetryFor(options.tracing, (error) => reportError(core, error));
   if (options.tools || options.resources || options.resourceTemplates || options.prompts) {
     const defined = new Set(Object.keys(raw).filter((m) => raw[m] !== undefined));
     const host = { bindings: revisions, changed: (kind: ListKind) => announce(core, kind), report: (error: unknown, method: string) => reportError(core, error, method) };

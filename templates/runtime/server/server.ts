@@ -136,7 +136,7 @@ async function dispatch(core: ServerCore, value: unknown, transport: TransportIn
       break;
   }
   const request = message.message;
-  if (core.telemetry !== undefined) return traceRequest(core.telemetry, request, tracedExchange(request, transport), () => answerRequest(core, request, exchange, session, transport));
+  if (core.telemetry !== undefined) return traceRequest(core.telemetry, request, tracedExchange(request, transport), exchange, () => answerRequest(core, request, exchange, session, transport));
   return answerRequest(core, request, exchange, session, transport);
 }
 

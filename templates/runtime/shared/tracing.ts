@@ -52,23 +52,35 @@ export interface OtelApi {
   ROOT_CONTEXT: unknown;
 }
 
-/** A side's instruments, once the API is loaded. */
+type Histogram = ReturnType<ReturnType<MeterProviderLike["getMeter"]>["createHistogram"]>;
+
+/** The instruments of a `tracing` option, once the API is loaded. */
 export interface Telemetry {
   api: OtelApi;
   tracer: ReturnType<TracerProviderLike["getTracer"]>;
-  duration: ReturnType<ReturnType<MeterProviderLike["getMeter"]>["createHistogram"]>;
-  /** SpanKind.CLIENT or SpanKind.SERVER. */
-  kind: number;
+  meter: ReturnType<MeterProviderLike["getMeter"]>;
+  /** Each role's duration histogram, made on first use. */
+  histograms: Partial<Record<Role, Histogram>>;
 }
 
-export type Side = "client" | "server";
+/**
+ * The part a side plays in one operation: "client" sends the request (kind CLIENT,
+ * `mcp.client.operation.duration`), "server" answers it (kind SERVER,
+ * `mcp.server.operation.duration`). A session-era server that asks its client for input plays
+ * "client" for that request, and the client answering it "server".
+ */
+export type Role = "client" | "server";
 
 /** Named through a constant: bundlers and type checks leave an optional peer alone. */
 const API_MODULE = "@opentelemetry/api";
 const SCOPE = "mcp-gen";
 /** The conventions' advice for both duration histograms, in seconds. */
 export const DURATION_BUCKETS: readonly number[] = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
-const SPAN_KIND = { client: 2, server: 1 } as const;
+const SPAN_KIND: Record<Role, number> = { client: 2, server: 1 };
+const DESCRIPTION: Record<Role, string> = {
+  client: "The duration of the MCP request or notification as observed on the sender from the time it was sent until the response or ack is received.",
+  server: "MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.",
+};
 const STATUS_ERROR = 2;
 
 /** How the API is loaded, and the load once made (tests replace `load` to count or fail the loads). */
@@ -76,42 +88,36 @@ export const otelLoader: { load(): Promise<OtelApi>; loaded: Promise<OtelApi> | 
   load: () => import(/* @vite-ignore */ API_MODULE) as Promise<OtelApi>,
   loaded: undefined,
 };
-const bySide = { client: new WeakMap<object, Promise<Telemetry | undefined>>(), server: new WeakMap<object, Promise<Telemetry | undefined>>() };
+const byOption = new WeakMap<object, Promise<Telemetry | undefined>>();
 const GLOBAL: TracingOptions = {};
 
 /**
- * A side's telemetry for the `tracing` option, loaded once per option object (undefined when
- * tracing is off). When the API cannot be loaded, `onFailure` hears why and calls go untraced.
+ * The telemetry of a `tracing` option, loaded once per option object (undefined when tracing is
+ * off). When the API cannot be loaded, `onFailure` hears why and calls go untraced.
  */
-export function telemetryFor(option: TracingOption, side: Side, onFailure: (error: Error) => void): Promise<Telemetry | undefined> | undefined {
+export function telemetryFor(option: TracingOption, onFailure: (error: Error) => void): Promise<Telemetry | undefined> | undefined {
   if (!option) return undefined;
   const key = option === true ? GLOBAL : option;
-  let found = bySide[side].get(key);
+  let found = byOption.get(key);
   if (!found) {
     otelLoader.loaded ??= otelLoader.load().then((module) => ("trace" in module ? module : (module as { default: OtelApi }).default));
     found = otelLoader.loaded.then(
-      (api) => instruments(api, key, side),
+      (api) => ({ api, tracer: (key.tracerProvider ?? api.trace).getTracer(SCOPE), meter: (key.meterProvider ?? api.metrics).getMeter(SCOPE), histograms: {} }),
       (cause: unknown) => {
         // Said once to this server or client, which goes on untraced; the next one created tries again.
         otelLoader.loaded = undefined;
-        bySide[side].delete(key);
+        byOption.delete(key);
         onFailure(new Error(`tracing is on but ${API_MODULE} could not be loaded (install it beside the generated code): ${(cause as Error)?.message ?? cause}`, { cause }));
         return undefined;
       },
     );
-    bySide[side].set(key, found);
+    byOption.set(key, found);
   }
   return found;
 }
 
-function instruments(api: OtelApi, options: TracingOptions, side: Side): Telemetry {
-  const tracer = (options.tracerProvider ?? api.trace).getTracer(SCOPE);
-  const description =
-    side === "client"
-      ? "The duration of the MCP request or notification as observed on the sender from the time it was sent until the response or ack is received."
-      : "MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.";
-  const duration = (options.meterProvider ?? api.metrics).getMeter(SCOPE).createHistogram(`mcp.${side}.operation.duration`, { unit: "s", description, advice: { explicitBucketBoundaries: [...DURATION_BUCKETS] } });
-  return { api, tracer, duration, kind: SPAN_KIND[side] };
+function histogram(telemetry: Telemetry, role: Role): Histogram {
+  return (telemetry.histograms[role] ??= telemetry.meter.createHistogram(`mcp.${role}.operation.duration`, { unit: "s", description: DESCRIPTION[role], advice: { explicitBucketBoundaries: [...DURATION_BUCKETS] } }));
 }
 
 /** The request attributes the conventions name (beside the ones known only once it ended). */
@@ -138,15 +144,16 @@ const METRIC_KEYS = ["mcp.method.name", "error.type", "gen_ai.tool.name", "gen_a
 
 /** One traced operation: its span, the context it is active in, when it started. */
 export interface Operation {
+  role: Role;
   span: SpanLike;
   context: unknown;
   attributes: TraceAttributes;
   started: number;
 }
 
-export function startOperation(telemetry: Telemetry, attributes: TraceAttributes, parent: unknown, links?: object[]): Operation {
-  const span = telemetry.tracer.startSpan(spanName(attributes), { kind: telemetry.kind, attributes, ...(links ? { links } : {}) }, parent);
-  return { span, context: telemetry.api.trace.setSpan(parent, span), attributes, started: performance.now() };
+export function startOperation(telemetry: Telemetry, role: Role, attributes: TraceAttributes, parent: unknown, links?: object[]): Operation {
+  const span = telemetry.tracer.startSpan(spanName(attributes), { kind: SPAN_KIND[role], attributes, ...(links ? { links } : {}) }, parent);
+  return { role, span, context: telemetry.api.trace.setSpan(parent, span), attributes, started: performance.now() };
 }
 
 /** How an operation ended: a JSON-RPC error's code and message, or an error type of its own (`tool_error`, `timeout`). */
@@ -168,7 +175,7 @@ export function endOperation(telemetry: Telemetry, operation: Operation, outcome
   operation.span.end();
   const measured: TraceAttributes = {};
   for (const key of METRIC_KEYS) if (attributes[key] !== undefined) measured[key] = attributes[key]!;
-  telemetry.duration.record((performance.now() - operation.started) / 1000, measured);
+  histogram(telemetry, operation.role).record((performance.now() - operation.started) / 1000, measured);
 }
 
 /** Writes the operation's trace context into a `_meta` object (W3C `traceparent`/`tracestate`, and what the global propagator adds: baggage). */
