@@ -5,7 +5,7 @@
 // are recorded with the method; failures carry `error.type`; and with tracing off
 // `@opentelemetry/api` is never loaded.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { createServer as httpServer, type Server } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -99,6 +99,14 @@ describe("tracing off", () => {
     } finally {
       loader.load = real;
     }
+  });
+
+  it("the generated JavaScript names @opentelemetry/api in no static import (only through the loader's constant)", () => {
+    const files = readdirSync(GENERATED_JS_ROOT, { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".js"));
+    expect(files.length).toBeGreaterThan(20);
+    const importing = files.filter((name) => /(from\s*|import\s*\(\s*|require\(\s*)["']@opentelemetry\//.test(readFileSync(join(GENERATED_JS_ROOT, name), "utf8")));
+    expect(importing).toEqual([]);
+    expect(readFileSync(join(GENERATED_JS_ROOT, "runtime/shared.js"), "utf8")).toContain('"@opentelemetry/api"'); // the constant: the scan reads the right files
   });
 
   it("without the API installed, tracing: true says so through onError and the calls still answer", async () => {
