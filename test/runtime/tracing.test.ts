@@ -159,6 +159,9 @@ describe("over HTTP", () => {
     expect(clientSpan!.attributes["jsonrpc.request.id"]).toMatch(/^\d+$/);
     expect(serverSpan!.attributes["jsonrpc.request.id"]).toBe(clientSpan!.attributes["jsonrpc.request.id"]);
     if (version === LEGACY) {
+      // The handshake too: its server span a child of its client span.
+      const [opened] = byKind(spans, SpanKind.CLIENT, "initialize");
+      expect(byKind(spans, SpanKind.SERVER, "initialize")[0]!.parentSpanContext?.spanId).toBe(opened!.spanContext().spanId);
       expect(clientSpan!.attributes["mcp.session.id"]).toMatch(/\S{16,}/);
       expect(serverSpan!.attributes["mcp.session.id"]).toBe(clientSpan!.attributes["mcp.session.id"]);
     } else {

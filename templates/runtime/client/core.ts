@@ -227,7 +227,9 @@ export class ClientCore {
 
   private async initialize(params: JsonRpcParams | undefined, options: RequestOptions): Promise<ServerSnapshot> {
     const sent = params ?? { protocolVersion: this.version, capabilities: this.capabilities, clientInfo: this.options.clientInfo };
-    const result = this.validated("initialize", await this.channel.request("initialize", sent, options)) as { protocolVersion: string; capabilities?: { [key: string]: unknown }; serverInfo?: ServerSnapshot["serverInfo"]; instructions?: string };
+    // Traced here: the handshake a session's first request runs goes around the middleware.
+    const send = (params: unknown, extras?: SendExtras) => this.channel.request("initialize", params as JsonRpcParams, options, extras);
+    const result = this.validated("initialize", (await (this.telemetry ? traceCall(this.telemetry, "initialize", sent, () => this.connection(), send) : send(sent))) as { [key: string]: unknown }) as { protocolVersion: string; capabilities?: { [key: string]: unknown }; serverInfo?: ServerSnapshot["serverInfo"]; instructions?: string };
     const accepted = this.options.acceptVersions ?? [this.spec.protocolVersion];
     if (!accepted.includes(result.protocolVersion)) {
       throw new ClientError("version", `the server chose protocol version ${result.protocolVersion}; this client speaks ${accepted.join(", ")}`, { detail: { offered: result.protocolVersion } });
