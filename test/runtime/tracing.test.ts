@@ -174,6 +174,24 @@ describe("over HTTP", () => {
   });
 });
 
+describe("hostile trace context", () => {
+  it("a malformed, zero or non-string traceparent starts a new trace, and the request is answered", async () => {
+    const { spans: finished, tracing } = telemetry();
+    const handler = gen.toFetchHandler(tracedServer(tracing), { path: "/mcp" });
+    const zero = `00-${"0".repeat(32)}-${"1".repeat(16)}-01`;
+    const bad = [zero, "ff-" + "a".repeat(32) + "-" + "b".repeat(16) + "-01", "00-xyz", 42, { traceparent: "nested" }, "x".repeat(100_000)];
+    for (const [i, traceparent] of bad.entries()) {
+      const meta = { "io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": CLIENT_INFO, traceparent, tracestate: "k=".repeat(10_000) };
+      const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": MODERN, "mcp-method": "tools/call", "mcp-name": "add" };
+      const response = await handler(new Request("http://localhost/mcp", { method: "POST", headers, body: JSON.stringify({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "add", arguments: { a: 1, b: 1 }, _meta: meta } }) }));
+      expect((await response.json()).result.content).toEqual([{ type: "text", text: "2" }]);
+    }
+    const served = byKind(await finished(), SpanKind.SERVER, "tools/call add");
+    expect(served).toHaveLength(bad.length);
+    for (const span of served) expect(span.parentSpanContext).toBeUndefined();
+  });
+});
+
 describe("the server's own requests to the client", () => {
   it("a session's elicitation/create is a CLIENT span under the server's span, and the client's answer a SERVER span under that: one trace", async () => {
     const { spans: finished, tracing } = telemetry();
