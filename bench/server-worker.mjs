@@ -8,10 +8,26 @@ const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.mode
 const body = (id) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "echo", arguments: { text: "hello" }, _meta: meta } });
 const headers = { host: "localhost", "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "echo" };
 
+/**
+ * The `tracing` option of a variant: none; `true` with no SDK registered (the API's global no-op
+ * providers: what loading the API and making spans costs when nothing records); or the SDK's
+ * providers, spans batched to an exporter that drops them and the histogram aggregated by a reader.
+ */
+async function tracingOf(variant) {
+  if (variant === "mcp-gen-otel-noop") return true;
+  if (variant !== "mcp-gen-otel-sdk") return undefined;
+  const { BatchSpanProcessor, TracerProvider } = await import("@opentelemetry/sdk-trace");
+  const { InMemoryMetricExporter, AggregationTemporality, MeterProvider, PeriodicExportingMetricReader } = await import("@opentelemetry/sdk-metrics");
+  const exporter = { export: (_spans, done) => done({ code: 0 }), shutdown: async () => undefined };
+  const reader = new PeriodicExportingMetricReader({ exporter: new InMemoryMetricExporter(AggregationTemporality.CUMULATIVE), exportIntervalMillis: 60_000 });
+  return { tracerProvider: new TracerProvider({ spanProcessors: [new BatchSpanProcessor({ exporter })] }), meterProvider: new MeterProvider({ readers: [reader] }) };
+}
+
 async function mcpGen() {
   const gen = await import(generatedUrl);
   const server = gen.createServer({
     serverInfo: { name: "bench", version: "1" },
+    tracing: await tracingOf(variant),
     capabilities: { tools: {} },
     handlers: {
       "tools/list": () => ({ tools: [{ name: "echo", inputSchema: { type: "object", properties: { text: { type: "string" } } } }], ttlMs: 0, cacheScope: "private" }),

@@ -1,17 +1,22 @@
 // The revision-driven client engine behind every generated client.ts: the request envelope
 // (2026-07-28 and later) or the initialize handshake (earlier revisions), input_required rounds,
 // result validation, pagination, subscriptions, and the x-mcp-header rules of tools/list.
-import { ClientCache, type CacheOptions } from "./cache.js";
-import { runClientMiddleware, type ClientMiddleware } from "./middleware.js";
+import { ClientCache } from "./cache.js";
+import { runClientMiddleware } from "./middleware.js";
 import { ClientError, isClientError } from "./errors.js";
 import { answerServerRequest, capabilitiesFor, checked, fulfilInputs, type HandlerTable, type RevisionSpec } from "./handlers.js";
+import type { CoreOptions } from "./options.js";
+import { traceCall, traceIncoming, type TracedConnection } from "./tracing.js";
+import { telemetryFor, type Telemetry } from "../shared/tracing.js";
 import { anySignal } from "../shared/signals.js";
 import { Channel, type RequestOptions, type SendExtras } from "./channel.js";
 import { Subscription } from "./subscription.js";
 import { sameInfo } from "./snapshot.js";
-import { ClientExtensions, type ClientExtension } from "./extension.js";
+import { ClientExtensions } from "./extension.js";
 import { encodeHeaderValue, paramHeadersOf, paramValueText, valueAt, type ParamHeader } from "../shared/headers.js";
 import type { JsonRpcNotification, JsonRpcParams } from "../shared/jsonrpc.js";
+
+export type { CoreOptions, RejectedTool } from "./options.js";
 import { COMPLETE, HEADER, INPUT_REQUIRED, META } from "../shared/protocol.js";
 import type { Transport } from "../shared/transport.js";
 
@@ -34,41 +39,6 @@ export interface ServerSnapshot {
   supportedVersions?: string[] | undefined;
 }
 
-/** A tool dropped from tools/list because its `x-mcp-header` annotations are invalid. */
-export interface RejectedTool {
-  name: string;
-  reason: string;
-}
-
-/** The runtime's view of the options of a generated client (which types them per revision). */
-export interface CoreOptions {
-  clientInfo: { name: string; version: string; [key: string]: unknown };
-  capabilities?: { [key: string]: unknown } | undefined;
-  handlers?: HandlerTable | undefined;
-  timeoutMs?: number | undefined;
-  maxInputRounds?: number | undefined;
-  /** The most input requests answered in one input_required round (default 16). */
-  maxInputRequests?: number | undefined;
-  /** The longest a request may run, however often progress restarts its timeout (default 10 minutes; 0: no bound). */
-  maxTotalTimeoutMs?: number | undefined;
-  maxPages?: number | undefined;
-  /** Send this protocol version instead of the revision's own (tests, forward compatibility). */
-  protocolVersion?: string | undefined;
-  /** Retry once with a version from `-32022`'s `data.supported` that this client speaks (default true). */
-  retryOnUnsupportedVersion?: boolean | undefined;
-  /** Session-era: the versions an initialize result may name (default: the revision's own). */
-  acceptVersions?: readonly string[] | undefined;
-  onNotification?: ((notification: JsonRpcNotification) => void) | undefined;
-  onRejectedTool?: ((tool: RejectedTool) => void) | undefined;
-  onWarning?: ((message: string, cause?: unknown) => void) | undefined;
-  /** Reuse results that carry caching hints (`ttlMs`, `cacheScope`) for their TTL (cache.ts). */
-  cache?: CacheOptions | boolean | undefined;
-  /** Around every request sent (not those answered from the cache), the first outermost (middleware.ts). */
-  middleware?: readonly ClientMiddleware[] | undefined;
-  /** Extensions (SEP-2133) the client declares and whose widened results it accepts (extension.ts; Tasks: `clientTasks`). */
-  extensions?: readonly ClientExtension[] | undefined;
-}
-
 export type Era = "stateless" | "session";
 
 export class ClientCore {
@@ -84,6 +54,8 @@ export class ClientCore {
   private opened: Promise<ServerSnapshot> | undefined;
   private readonly toolHeaders = new Map<string, ParamHeader[]>();
   private readonly cache: ClientCache | undefined;
+  /** With `tracing` on: the client's tracer and histogram, once `@opentelemetry/api` is loaded (tracing.ts). */
+  private readonly telemetry: Promise<Telemetry | undefined> | undefined;
 
   /** Over a transport, or over the session of another core (a probe that found this revision). */
   constructor(spec: RevisionSpec, channel: Transport | Channel, options: CoreOptions, state?: { snapshot?: ServerSnapshot | undefined; opened?: boolean }) {
@@ -96,11 +68,14 @@ export class ClientCore {
     this.version = state?.snapshot?.protocolVersion ?? options.protocolVersion ?? spec.protocolVersion;
     this.snapshot = state?.snapshot;
     this.cache = options.cache ? new ClientCache(options.cache) : undefined;
+    this.telemetry = telemetryFor(options.tracing, (error) => this.warn(error.message, error));
     if (state?.opened && state.snapshot) this.opened = Promise.resolve(state.snapshot);
     const hooks = {
       toError: (error: { code: number; message: string; data?: unknown }) => spec.toError(error),
-      onRequest: (request: { method: string; params?: JsonRpcParams }, context: { requestId: string | number; signal: AbortSignal }) =>
-        answerServerRequest(spec, this.handlers, request.method, request.params, context.requestId, context.signal, (message) => this.warn(message)),
+      onRequest: (request: { method: string; params?: JsonRpcParams }, context: { requestId: string | number; signal: AbortSignal }) => {
+        const answer = () => answerServerRequest(spec, this.handlers, request.method, request.params, context.requestId, context.signal, (message) => this.warn(message));
+        return this.telemetry ? traceIncoming(this.telemetry, request, context.requestId, () => this.connection(), answer) : answer();
+      },
       onNotification: (notification: JsonRpcNotification) => {
         this.cache?.notified(notification.method, notification.params);
         options.onNotification?.(notification);
@@ -153,11 +128,23 @@ export class ClientCore {
     return fulfilInputs(this.spec, this.handlers, method, inputRequests, signal, (message) => this.warn(message));
   }
 
+  /** Inside the request's span when tracing is on, then inside the caller's middleware (none: sent straight away). */
   private sendThroughMiddleware(method: string, params: unknown, options: RequestOptions, settle: boolean): Promise<unknown> {
-    return runClientMiddleware(this.options.middleware, { method, params, signal: options.signal }, () => this.send(method, params, options, settle));
+    if (this.telemetry !== undefined) return traceCall(this.telemetry, method, params, () => this.connection(), (traced, extras) => this.runMiddleware(method, traced, options, settle, extras));
+    return this.runMiddleware(method, params, options, settle, undefined);
   }
 
-  private async send(method: string, params: unknown, options: RequestOptions, settle: boolean): Promise<unknown> {
+  /** What a span says of the connection. */
+  private connection(): TracedConnection {
+    return { protocolVersion: this.version, sessionId: this.channel.transport.sessionId, endpoint: this.channel.transport.endpoint };
+  }
+
+  private runMiddleware(method: string, params: unknown, options: RequestOptions, settle: boolean, extras: SendExtras | undefined): Promise<unknown> {
+    if (!this.options.middleware?.length) return this.send(method, params, options, settle, extras);
+    return runClientMiddleware(this.options.middleware, { method, params, signal: options.signal }, () => this.send(method, params, options, settle, extras));
+  }
+
+  private async send(method: string, params: unknown, options: RequestOptions, settle: boolean, extras: SendExtras | undefined): Promise<unknown> {
     if (this.era === "session") {
       if (method === "initialize") {
         this.opened ??= this.initialize(params as JsonRpcParams | undefined, options);
@@ -165,10 +152,10 @@ export class ClientCore {
         return this.lastInitializeResult;
       }
       await this.open();
-      const raw = await this.channel.request(method, params as JsonRpcParams | undefined, options);
+      const raw = await this.channel.request(method, params as JsonRpcParams | undefined, options, extras);
       return raw["resultType"] !== undefined && this.extensions.widening(method, raw["resultType"]) ? this.widened(method, raw, options, settle) : this.validated(method, raw);
     }
-    return this.callStateless(method, (params ?? {}) as JsonRpcParams, options, settle);
+    return this.callStateless(method, (params ?? {}) as JsonRpcParams, options, settle, extras);
   }
 
   /** A result of an extension's own `resultType`: checked with its schema, then settled by the extension (or returned as it is). */
@@ -240,7 +227,9 @@ export class ClientCore {
 
   private async initialize(params: JsonRpcParams | undefined, options: RequestOptions): Promise<ServerSnapshot> {
     const sent = params ?? { protocolVersion: this.version, capabilities: this.capabilities, clientInfo: this.options.clientInfo };
-    const result = this.validated("initialize", await this.channel.request("initialize", sent, options)) as { protocolVersion: string; capabilities?: { [key: string]: unknown }; serverInfo?: ServerSnapshot["serverInfo"]; instructions?: string };
+    // Traced here: the handshake a session's first request runs goes around the middleware.
+    const send = (params: unknown, extras?: SendExtras) => this.channel.request("initialize", params as JsonRpcParams, options, extras);
+    const result = this.validated("initialize", (await (this.telemetry ? traceCall(this.telemetry, "initialize", sent, () => this.connection(), send) : send(sent))) as { [key: string]: unknown }) as { protocolVersion: string; capabilities?: { [key: string]: unknown }; serverInfo?: ServerSnapshot["serverInfo"]; instructions?: string };
     const accepted = this.options.acceptVersions ?? [this.spec.protocolVersion];
     if (!accepted.includes(result.protocolVersion)) {
       throw new ClientError("version", `the server chose protocol version ${result.protocolVersion}; this client speaks ${accepted.join(", ")}`, { detail: { offered: result.protocolVersion } });
@@ -258,11 +247,11 @@ export class ClientCore {
     return this.snapshot!;
   }
 
-  private async callStateless(method: string, params: JsonRpcParams, options: RequestOptions, settle = true): Promise<unknown> {
+  private async callStateless(method: string, params: JsonRpcParams, options: RequestOptions, settle: boolean, extras: SendExtras | undefined): Promise<unknown> {
     let sent: JsonRpcParams = params;
     const max = this.options.maxInputRounds ?? DEFAULT_MAX_INPUT_ROUNDS;
     for (let round = 0; ; round++) {
-      const raw = await this.sendStateless(method, sent, options);
+      const raw = await this.sendStateless(method, sent, options, extras);
       if (raw["resultType"] === undefined) raw["resultType"] = COMPLETE; // a server of an earlier revision
       // Each kind of result is held to its own schema: a complete one to the method's result,
       // an input_required one to the input_required result (not to their union).

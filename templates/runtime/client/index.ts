@@ -3,6 +3,7 @@ export { ClientCore, DEFAULT_MAX_INPUT_ROUNDS, DEFAULT_MAX_PAGES, type CoreOptio
 export { ClientError, isClientError, type ClientErrorKind } from "./errors.js";
 export { ResponseCache, type CacheOptions } from "./cache.js";
 export type { ClientCall, ClientMiddleware } from "./middleware.js";
+export type { TracingOptions } from "../shared/tracing.js";
 export { InsufficientScopeError, UnauthorizedError, type AuthChallenge } from "./auth-errors.js";
 export type { HandlerContext, RevisionSpec } from "./handlers.js";
 export { StreamableHttpTransport, type HeadersHook, type HttpTransportOptions } from "./http.js";

@@ -13,6 +13,7 @@ import { toolCatalog, type ToolCatalog } from "./tools.js";
 import { extensionCall, ExtensionSet, widenedValidator, type Era, type OwnMethod } from "./extension.js";
 import type { JsonObject, JsonRpcRequest, JsonRpcResponse, MethodInfo, RequestContext, RevisionBinding, RuntimeHandler, Validator } from "./types.js";
 import type { ServerOptionsBase } from "./options.js";
+import { telemetryFor, type Telemetry } from "../shared/tracing.js";
 
 export interface ServerCore {
   options: ServerOptionsBase;
@@ -34,6 +35,8 @@ export interface ServerCore {
   tools: ToolCatalog;
   /** The extensions it serves (extension.ts). */
   extensions: ExtensionSet;
+  /** With `tracing` on: its tracer and histogram, once `@opentelemetry/api` is loaded (shared/tracing.ts). */
+  telemetry: Promise<Telemetry | undefined> | undefined;
 }
 
 export function createCore(options: ServerOptionsBase, revisions: RevisionBinding[]): ServerCore {
@@ -52,7 +55,9 @@ export function createCore(options: ServerOptionsBase, revisions: RevisionBindin
     replyHeaders: new WeakMap(),
     tools: toolCatalog(),
     extensions: new ExtensionSet(options.extensions ?? []),
+    telemetry: undefined,
   };
+  core.telemetry = telemetryFor(options.tracing, (error) => reportError(core, error));
   if (options.tools || options.resources || options.resourceTemplates || options.prompts) {
     const defined = new Set(Object.keys(raw).filter((m) => raw[m] !== undefined));
     const host = { bindings: revisions, changed: (kind: ListKind) => announce(core, kind), report: (error: unknown, method: string) => reportError(core, error, method) };
@@ -176,7 +181,10 @@ export async function callHandler(core: ServerCore, method: string, params: unkn
   const handler = Object.hasOwn(core.handlers, method) ? core.handlers[method] : undefined;
   if (!handler) throw new ProtocolError(JSONRPC.methodNotFound, "Method not found", undefined, 404);
   const ctx = createContext(setup);
-  return runMiddleware(internal ? undefined : core.options.middleware, middlewareCall(method, params, ctx), () => handleWithExtensions(core, handler, method, params, ctx, setup));
+  const middleware = internal ? undefined : core.options.middleware;
+  // Without middleware, no call object and no closure: the handler is called straight away.
+  if (!middleware?.length) return handleWithExtensions(core, handler, method, params, ctx, setup);
+  return runMiddleware(middleware, middlewareCall(method, params, ctx), () => handleWithExtensions(core, handler, method, params, ctx, setup));
 }
 
 /** The handler inside the extensions' middleware around its method. */
@@ -201,7 +209,8 @@ export async function answerOwn(core: ServerCore, binding: RevisionBinding, own:
   const call = extensionCall(own.extension, setup.client, binding, message.method);
   if (own.gated) call.require();
   const ctx = createContext(setup);
-  const result = await runMiddleware(core.options.middleware, middlewareCall(message.method, message.params ?? {}, ctx), async () => own.handle(message.params ?? {}, ctx, call));
+  const middleware = core.options.middleware;
+  const result = middleware?.length ? await runMiddleware(middleware, middlewareCall(message.method, message.params ?? {}, ctx), async () => own.handle(message.params ?? {}, ctx, call)) : await own.handle(message.params ?? {}, ctx, call);
   return completeResult(core, own.info, message, result, binding.era === "stateless");
 }
 

@@ -3,6 +3,7 @@
 import type { RegistryOptions } from "./registry.js";
 import type { ServerExtension } from "./extension.js";
 import type { Middleware } from "./middleware.js";
+import type { TracingOption } from "../shared/tracing.js";
 import type { JsonObject, RuntimeHandler } from "./types.js";
 
 export interface ServerOptionsBase extends RegistryOptions {
@@ -34,6 +35,12 @@ export interface ServerOptionsBase extends RegistryOptions {
   maxInputRounds?: number | undefined;
   /** Around every request a handler answers, the first outermost, inside validation, scopes and sealing (middleware.ts). */
   middleware?: readonly Middleware[] | undefined;
+  /**
+   * OpenTelemetry spans and duration metrics per request, after the MCP semantic conventions
+   * (shared/tracing.ts): `true` uses `@opentelemetry/api`'s global providers, an object the
+   * providers it gives. The API is imported only then (an optional peer).
+   */
+  tracing?: TracingOption;
   /** The extensions served (SEP-2133): each declares its capability, answers its methods, and may widen core results. */
   extensions?: readonly ServerExtension[] | undefined;
   /** Internal errors (handler exceptions, invalid results): the client only sees -32603. Default: stderr. */

@@ -10,6 +10,7 @@ import type { ServerOptionsBase } from "./options.js";
 import { HEADER } from "../shared/protocol.js";
 import type { Definition, DefinitionKind } from "./define.js";
 import type { Registry } from "./registry.js";
+import { traceRequest, type TracedExchange } from "./tracing.js";
 
 export type { Exchange } from "./stateless.js";
 export type { Session } from "./session.js";
@@ -135,6 +136,18 @@ async function dispatch(core: ServerCore, value: unknown, transport: TransportIn
       break;
   }
   const request = message.message;
+  if (core.telemetry !== undefined) return traceRequest(core.telemetry, request, tracedExchange(request, transport), exchange, () => answerRequest(core, request, exchange, session, transport));
+  return answerRequest(core, request, exchange, session, transport);
+}
+
+/** What a span says of the request's connection: its session and version (a session's, once initialized). */
+function tracedExchange(request: JsonRpcRequest, transport: TransportInfo): TracedExchange {
+  const http = transport.headers !== undefined;
+  const session = transport.session;
+  return { http, sessionId: http ? session?.id : undefined, protocolVersion: () => claimedVersion(request) ?? session?.binding?.version };
+}
+
+async function answerRequest(core: ServerCore, request: JsonRpcRequest, exchange: Exchange, session: Session | undefined, transport: TransportInfo): Promise<JsonRpcResponse | undefined> {
   const forbidden = transport.auth && scopeRefusal(core, request, transport.auth);
   if (forbidden) return forbidden;
   if (claimedVersion(request) !== undefined || headerClaimsStateless(core, transport.headers)) return handleStateless(core, request, exchange);

@@ -279,7 +279,7 @@ async function askClient(session: Session, binding: RevisionBinding, result: Jso
     return { key, method, params, info };
   });
   const answers = await Promise.all(entries.map(async ({ key, method, params, info }) => {
-    const response = await ask(session, method, params, exchange);
+    const response = await (exchange.traceAsk ? exchange.traceAsk(method, params, (sent) => ask(session, method, sent, exchange)) : ask(session, method, params, exchange));
     if (response.error) throw new ProtocolError(response.error.code, `The client answered ${method} with an error: ${response.error.message}`, response.error.data);
     const checked = info.result?.safeParse(response.result);
     if (checked && !checked.success) throw new ProtocolError(JSONRPC.invalidParams, `Invalid ${method} result from the client`, issueData(checked.error?.issues ?? [], response.result));

@@ -1,5 +1,6 @@
 // Requests of the stateless era (2026-07-28 and later): every request carries its `_meta`
 // envelope; nothing is remembered between requests except what the sealed requestState carries.
+import type { TraceAsk } from "./tracing.js";
 import { decodeHeaderValue } from "../shared/headers.js";
 import { HEADER, META, nameSourceOf } from "../shared/protocol.js";
 import { capabilityFor, createContext, markedState, missingCapabilities, type ContextSetup } from "./context.js";
@@ -26,6 +27,8 @@ export interface Exchange {
   auth?: AuthInfo;
   /** The inputSchema of a tool for the `Mcp-Param-*` check (default: the tools/list handler's). */
   toolInputSchema?: (name: string) => unknown;
+  /** With tracing on: sends a request of the server's own to the client inside its span (server/tracing.ts). */
+  traceAsk?: TraceAsk | undefined;
 }
 
 /** The version a request claims in its `_meta` envelope, if any. */
