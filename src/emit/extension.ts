@@ -2,6 +2,7 @@ import type { Facts } from "../model/analyze.js";
 import type { ExtensionFacts } from "../model/extension.js";
 import type { Declaration, TypeNode } from "../model/types.js";
 import { stubName } from "./client.js";
+import { constantDeclaration } from "./constants.js";
 import { schemaName, type OutputFile } from "./common.js";
 import type { EmitContext } from "./contract.js";
 import { stringLiteral } from "./escape.js";
@@ -39,6 +40,7 @@ export function emitExtension(ext: ExtensionFacts, options: ExtensionEmitOptions
     ...emitFastZod(facts, context),
     { path: "methods.ts", content: withImports((data) => context.render("ext-methods.ts", data), { ...mapEntries(ext.surface), table: methodTable(facts, ext.surface), id: ext.facet.id }, `${options.runtimeImport}/shared/lazy.js`) },
     ...errorsFile(ext, context),
+    ...constantsFile(ext, context),
     clientFile(ext, context),
     indexFile(ext, context),
   ];
@@ -96,10 +98,20 @@ function errorsFile(ext: ExtensionFacts, { render }: EmitContext): OutputFile[] 
   return codes.length ? [{ path: "errors.ts", content: render("ext-errors.ts", { codes, id: ext.facet.id }) }] : [];
 }
 
-/** client.ts: one typed call per request method, its result checked by the fast validator. */
+/** constants.ts: the extension's literal constants, but its error codes (errors.ts has them). */
+function constantsFile(ext: ExtensionFacts, { render }: EmitContext): OutputFile[] {
+  const codes = new Set(ext.surface.errors.codes.map((c) => c.name));
+  const constants = ext.facts.model.constants.filter((c) => !codes.has(c.name));
+  return constants.length ? [{ path: "constants.ts", content: render("constants.ts", { constants: constants.map(constantDeclaration) }) }] : [];
+}
+
+/**
+ * client.ts: one typed call per request method a core party sends, its result checked by the fast
+ * validator. A request no core party sends (it travels between other parties) has no call.
+ */
 function clientFile(ext: ExtensionFacts, { render }: EmitContext): OutputFile {
   const taken = new Set<string>();
-  const calls = ext.surface.requests.map((fact) => {
+  const calls = ext.surface.requests.filter((fact) => fact.senders.length > 0).map((fact) => {
     const message = fact.messages[0]!;
     const result = fact.result?.name;
     return {
@@ -121,10 +133,12 @@ function indexFile(ext: ExtensionFacts, { render }: EmitContext): OutputFile {
     content: render("ext-index.ts", {
       id: stringLiteral(ext.facet.id),
       errors: ext.surface.errors.codes.length > 0,
+      constants: ext.facts.model.constants.some((c) => !ext.surface.errors.codes.some((code) => code.name === c.name)),
       fastZod: ext.own.length > 0,
       results: ext.widening.map((name) => ({ name, schema: schema(name) })),
       capability: ext.capability ? schema(ext.capability) : "undefined",
       capabilityType: ext.capability ? `typeof ${schema(ext.capability)}` : "undefined",
+      parties: Object.entries(ext.partyCapabilities).map(([party, name]) => ({ party, schema: schema(name) })),
     }),
   };
 }
