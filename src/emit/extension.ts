@@ -38,12 +38,31 @@ export function emitExtension(ext: ExtensionFacts, options: ExtensionEmitOptions
     schemasFile(facts, context, ext.owned, options.coreImport),
     ...validatorsFile(facts, table, context, { names: new Set(ext.facts.model.declarations.filter((d) => !ext.owned.has(d.name)).map((d) => d.name)), module: `${options.coreImport}/validators.js` }),
     ...emitFastZod(facts, context),
-    { path: "methods.ts", content: withImports((data) => context.render("ext-methods.ts", data), { ...mapEntries(ext.surface), table: methodTable(facts, ext.surface), id: ext.facet.id }, `${options.runtimeImport}/shared/lazy.js`) },
+    methodsFile(ext, facts, context, options.coreImport),
     ...errorsFile(ext, context),
     ...constantsFile(ext, context),
     clientFile(ext, context),
     indexFile(ext, context),
   ];
+}
+
+/**
+ * methods.ts: its rows name types and schemas as `T.X` and `S.XSchema`; those of the core (a
+ * message whose params are a core type, a result that is the core's base result) are the core's
+ * modules' (`CT.X`, `CS.XSchema`), never re-exported by the extension's own.
+ */
+function methodsFile(ext: ExtensionFacts, facts: Facts, context: EmitContext, coreImport: string): OutputFile {
+  const data = { ...mapEntries(ext.surface), table: methodTable(facts, ext.surface), id: ext.facet.id };
+  const types = new Set<string>();
+  const schemas = new Set<string>();
+  const qualify = (text: string) =>
+    text
+      .replace(/\bT\.(\w+)/g, (whole, name: string) => (ext.owned.has(name) ? whole : (types.add(name), `CT.${name}`)))
+      .replace(/\bS\.(\w+)Schema\b/g, (whole, name: string) => (ext.owned.has(name) ? whole : (schemas.add(name), `CS.${name}Schema`)));
+  const render = (input: object) => qualify(context.render("ext-methods.ts", input));
+  render({ ...data, imports: "" });
+  const extra = [...(types.size ? [`import type * as CT from "${coreImport}/types.js";`] : []), ...(schemas.size ? [`import * as CS from "${coreImport}/schemas.js";`] : [])];
+  return { path: "methods.ts", content: withImports(render, data, `${context.runtimeImport}/shared/lazy.js`, undefined, extra) };
 }
 
 /** The combined analysis narrowed to the extension's own declarations, with its surface. */

@@ -126,8 +126,9 @@ function convertProperty(ctx: ParseContext, member: Node & { getNameNode(): Node
 
 /**
  * `Record<"a" | "b", V>` (the keys written, or an alias of them): the object with those keys, as
- * TypeScript reads it. A value type that admits `undefined` (`Record<K, string | undefined>`) makes
- * each key optional: JSON has no `undefined`, so such a key is simply absent.
+ * TypeScript reads it: those keys and no other (a `never` index signature). A value type that
+ * admits `undefined` (`Record<K, string | undefined>`) makes each key optional: JSON has no
+ * `undefined`, so such a key is simply absent.
  */
 function literalKeyRecord(ctx: ParseContext, keyNode: TsTypeNode, key: TypeNode, valueNode: TsTypeNode): TypeNode {
   const members = unionMembersOf(ctx, keyNode, key) ?? [key];
@@ -140,7 +141,8 @@ function literalKeyRecord(ctx: ParseContext, keyNode: TsTypeNode, key: TypeNode,
   const kept = parts.filter((part) => !isUndefined(part));
   if (!kept.length) fail(ctx, valueNode, `\`${excerpt(valueNode)}\` has no JSON form: a Record's values need a JSON type`);
   const type = convertUnion(ctx, kept);
-  return { kind: "object", properties: names.map((name) => ({ name, optional: kept.length < parts.length, type, doc: { text: "" } })) };
+  const properties = names.map((name) => ({ name, optional: kept.length < parts.length, type, doc: { text: "" } }));
+  return { kind: "object", properties, indexSignature: { kind: "never" } };
 }
 
 /**
