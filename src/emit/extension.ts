@@ -155,8 +155,9 @@ function indexFile(ext: ExtensionFacts, { render }: EmitContext): OutputFile {
       constants: ext.facts.model.constants.some((c) => !ext.surface.errors.codes.some((code) => code.name === c.name)),
       fastZod: ext.own.length > 0,
       results: ext.widening.map((name) => ({ name, schema: schema(name) })),
-      capability: ext.capability ? schema(ext.capability) : "undefined",
-      capabilityType: ext.capability ? `typeof ${schema(ext.capability)}` : "undefined",
+      // None: the key is absent (the runtime's `capability?` takes no explicit undefined under exactOptionalPropertyTypes).
+      capability: ext.capability ? schema(ext.capability) : "",
+      capabilityType: ext.capability ? `typeof ${schema(ext.capability)}` : "",
       parties: Object.entries(ext.partyCapabilities).map(([party, name]) => ({ party, schema: schema(name) })),
     }),
   };
