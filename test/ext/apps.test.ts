@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -61,6 +61,18 @@ describe("resolution", () => {
     const older = parseSchema({ text: readFileSync(join(SPEC_ROOT, "2025-03-26/schema.ts"), "utf8"), fileName: "schema.ts", revision: "2025-03-26" }).model;
     await expect(buildExtensionModel({ ...read, text: readFileSync(FILE, "utf8") }, older, "", ID)).rejects.toThrow(/`ContentBlock` is not a declaration of the core revision 2025-03-26/);
   });
+});
+
+it("nothing in src/ names a type, method or the identifier of MCP Apps: the extension is derived from its schema", async () => {
+  const { model } = await buildExtensionModel({ file: FILE, text: readFileSync(FILE, "utf8"), revision: null, label: "apps" }, core, coreText, ID);
+  const names = [...model.declarations.map((d) => d.name), ...model.constants.map((c) => c.name), "McpUi", "ui/", ID, "text/html;profile=mcp-app"];
+  const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
+  const files = readdirSync(join(REPO_ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+  const found = files.flatMap((f) => {
+    const text = code(readFileSync(join(REPO_ROOT, "src", f), "utf8"));
+    return names.filter((n) => text.includes(n)).map((n) => `src/${f}: ${n}`);
+  });
+  expect(found).toEqual([]);
 });
 
 describe("the generated extension", () => {
