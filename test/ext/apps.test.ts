@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../../src/index.js";
 import { buildExtensionModel } from "../../src/generate.js";
@@ -164,7 +165,8 @@ function openedSchemas(): { validator: (name: string) => (value: unknown) => boo
     Object.values(schema).forEach(walk);
   };
   walk(copy);
-  const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)({ strict: false, allErrors: false });
+  const ajv = new (Ajv2020 as unknown as typeof Ajv2020.default)({ strict: false, allErrors: false, validateFormats: true });
+  (addFormats as unknown as typeof addFormats.default)(ajv);
   const cache = new Map<string, (value: unknown) => boolean>();
   const validator = (name: string) => {
     let validate = cache.get(name);
