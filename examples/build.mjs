@@ -31,6 +31,7 @@ function fingerprint() {
     ...files(join(ROOT, "dist"), (f) => f.endsWith(".js")),
     ...files(join(ROOT, "templates"), () => true),
     ...REVISIONS.map((r) => join(SPEC_ROOT, r, "schema.ts")),
+    ...["tasks/draft/schema.ts", "apps/2026-01-26/spec.types.d.ts"].map((f) => join(SPEC_ROOT, "extensions", f)).filter((f) => existsSync(f)),
     fileURLToPath(import.meta.url),
   ];
   const hash = createHash("sha256");
@@ -45,6 +46,7 @@ function generate() {
   const args = [join(ROOT, "bin/mcp-gen.js"), "--quiet", "--out", join(EXAMPLES, "gen")];
   for (const revision of REVISIONS) args.push("--revision", revision);
   args.push("--extension", "tasks"); // bound to the revisions that have the core types it imports (2026-07-28)
+  args.push("--extension", "apps"); // MCP Apps (io.modelcontextprotocol/ui), from extensions/apps/<newest date>/spec.types.d.ts: both revisions
   if (existsSync(SPEC_ROOT)) args.push("--spec-root", SPEC_ROOT);
   execFileSync(process.execPath, args, { stdio: "inherit" });
 }

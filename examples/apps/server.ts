@@ -5,6 +5,8 @@
 // same declarations serve the built files (main.ts) or pages built in a test.
 import * as z from "zod";
 import { apps, createServer, tool, uiResource, type McpServer } from "../gen/server.js";
+// The extension's generated object (`--extension apps`): its id, its METHODS (view <-> host, none the server answers), its types' validators.
+import { EXTENSION as UI } from "../gen/2026-07-28/ext/ui/index.js";
 
 export type PageName = "chart" | "form";
 export type PageLoader = (name: PageName) => string | Promise<string>;
@@ -43,7 +45,7 @@ export type AppTools = ReturnType<typeof appDefinitions>["tools"][number];
 /** The example's server. The chart's view is in `resources` too (a view need not be; listing it twice is no error). */
 export function createAppsServer(page: PageLoader): McpServer {
   const { chartView, tools } = appDefinitions(page);
-  return createServer({ serverInfo: { name: "apps-example", version: "1.0.0" }, tools: [...tools], resources: [chartView], extensions: [apps()] });
+  return createServer({ serverInfo: { name: "apps-example", version: "1.0.0" }, tools: [...tools], resources: [chartView], extensions: [apps(UI)] });
 }
 
 function sample(metric: "cpu" | "memory", offset: number): Array<{ label: string; value: number }> {

@@ -16,7 +16,7 @@ function generatedProtocolVersion({ model, protocolVersion }: Facts): string | u
   throw new GeneratorError(`the schema's PROTOCOL_VERSION (${JSON.stringify(own.value)}) disagrees with its protocol version ${JSON.stringify(protocolVersion)}, which mcp-gen exports under that name`, own.location);
 }
 
-function constantDeclaration(constant: Constant): string {
+export function constantDeclaration(constant: Constant): string {
   return `${jsDoc(constant.doc)}export const ${constant.name} = ${JSON.stringify(constant.value)};`;
 }
 

@@ -2,6 +2,7 @@ import type { Facts } from "../model/analyze.js";
 import type { ExtensionFacts } from "../model/extension.js";
 import type { Declaration, TypeNode } from "../model/types.js";
 import { stubName } from "./client.js";
+import { constantDeclaration } from "./constants.js";
 import { schemaName, type OutputFile } from "./common.js";
 import type { EmitContext } from "./contract.js";
 import { stringLiteral } from "./escape.js";
@@ -37,11 +38,31 @@ export function emitExtension(ext: ExtensionFacts, options: ExtensionEmitOptions
     schemasFile(facts, context, ext.owned, options.coreImport),
     ...validatorsFile(facts, table, context, { names: new Set(ext.facts.model.declarations.filter((d) => !ext.owned.has(d.name)).map((d) => d.name)), module: `${options.coreImport}/validators.js` }),
     ...emitFastZod(facts, context),
-    { path: "methods.ts", content: withImports((data) => context.render("ext-methods.ts", data), { ...mapEntries(ext.surface), table: methodTable(facts, ext.surface), id: ext.facet.id }, `${options.runtimeImport}/shared/lazy.js`) },
+    methodsFile(ext, facts, context, options.coreImport),
     ...errorsFile(ext, context),
+    ...constantsFile(ext, context),
     clientFile(ext, context),
     indexFile(ext, context),
   ];
+}
+
+/**
+ * methods.ts: its rows name types and schemas as `T.X` and `S.XSchema`; those of the core (a
+ * message whose params are a core type, a result that is the core's base result) are the core's
+ * modules' (`CT.X`, `CS.XSchema`), never re-exported by the extension's own.
+ */
+function methodsFile(ext: ExtensionFacts, facts: Facts, context: EmitContext, coreImport: string): OutputFile {
+  const data = { ...mapEntries(ext.surface), table: methodTable(facts, ext.surface), id: ext.facet.id };
+  const types = new Set<string>();
+  const schemas = new Set<string>();
+  const qualify = (text: string) =>
+    text
+      .replace(/\bT\.(\w+)/g, (whole, name: string) => (ext.owned.has(name) ? whole : (types.add(name), `CT.${name}`)))
+      .replace(/\bS\.(\w+)Schema\b/g, (whole, name: string) => (ext.owned.has(name) ? whole : (schemas.add(name), `CS.${name}Schema`)));
+  const render = (input: object) => qualify(context.render("ext-methods.ts", input));
+  render({ ...data, imports: "" });
+  const extra = [...(types.size ? [`import type * as CT from "${coreImport}/types.js";`] : []), ...(schemas.size ? [`import * as CS from "${coreImport}/schemas.js";`] : [])];
+  return { path: "methods.ts", content: withImports(render, data, `${context.runtimeImport}/shared/lazy.js`, undefined, extra) };
 }
 
 /** The combined analysis narrowed to the extension's own declarations, with its surface. */
@@ -96,10 +117,20 @@ function errorsFile(ext: ExtensionFacts, { render }: EmitContext): OutputFile[] 
   return codes.length ? [{ path: "errors.ts", content: render("ext-errors.ts", { codes, id: ext.facet.id }) }] : [];
 }
 
-/** client.ts: one typed call per request method, its result checked by the fast validator. */
+/** constants.ts: the extension's literal constants, but its error codes (errors.ts has them). */
+function constantsFile(ext: ExtensionFacts, { render }: EmitContext): OutputFile[] {
+  const codes = new Set(ext.surface.errors.codes.map((c) => c.name));
+  const constants = ext.facts.model.constants.filter((c) => !codes.has(c.name));
+  return constants.length ? [{ path: "constants.ts", content: render("constants.ts", { constants: constants.map(constantDeclaration) }) }] : [];
+}
+
+/**
+ * client.ts: one typed call per request method a core party sends, its result checked by the fast
+ * validator. A request no core party sends (it travels between other parties) has no call.
+ */
 function clientFile(ext: ExtensionFacts, { render }: EmitContext): OutputFile {
   const taken = new Set<string>();
-  const calls = ext.surface.requests.map((fact) => {
+  const calls = ext.surface.requests.filter((fact) => fact.senders.length > 0).map((fact) => {
     const message = fact.messages[0]!;
     const result = fact.result?.name;
     return {
@@ -121,10 +152,13 @@ function indexFile(ext: ExtensionFacts, { render }: EmitContext): OutputFile {
     content: render("ext-index.ts", {
       id: stringLiteral(ext.facet.id),
       errors: ext.surface.errors.codes.length > 0,
+      constants: ext.facts.model.constants.some((c) => !ext.surface.errors.codes.some((code) => code.name === c.name)),
       fastZod: ext.own.length > 0,
       results: ext.widening.map((name) => ({ name, schema: schema(name) })),
-      capability: ext.capability ? schema(ext.capability) : "undefined",
-      capabilityType: ext.capability ? `typeof ${schema(ext.capability)}` : "undefined",
+      // None: the key is absent (the runtime's `capability?` takes no explicit undefined under exactOptionalPropertyTypes).
+      capability: ext.capability ? schema(ext.capability) : "",
+      capabilityType: ext.capability ? `typeof ${schema(ext.capability)}` : "",
+      parties: Object.entries(ext.partyCapabilities).map(([party, name]) => ({ party, schema: schema(name) })),
     }),
   };
 }

@@ -64,7 +64,7 @@ function senderType(fact: MethodFact): string {
 export function mapEntries(surface: Surface): { requests: string[]; notifications: string[] } {
   // A method name is the schema's string: it enters the comment only through blockComment.
   const groups = (fact: MethodFact) => (fact.groups.length ? ` (${fact.groups.join(", ")})` : "");
-  const doc = (fact: MethodFact, kind: string) => `/** ${blockComment(`\`${fact.method}\`: ${kind} sent by ${fact.senders.join(" and ") || "no known party"}${groups(fact)}.`)} */`;
+  const doc = (fact: MethodFact, kind: string) => `/** ${blockComment(`\`${fact.method}\`: ${kind} sent by ${fact.senders.join(" and ") || "no core party (it travels between parties the core does not know)"}${groups(fact)}.`)} */`;
   return {
     requests: surface.requests.map(
       (f) =>

@@ -44,7 +44,9 @@ function tsUnion(members: TypeNode[]): string {
 
 function tsObject(properties: Property[], indexSignature: TypeNode | undefined): string {
   const members = properties.map(tsProperty);
-  if (indexSignature) members.push(`[key: string]: ${tsType(indexSignature)};`);
+  // No other key (`never`) beside listed properties: TypeScript would hold the properties to `never`
+  // too; an object type without an index signature says as much (its literals take no other key).
+  if (indexSignature && !(indexSignature.kind === "never" && properties.length)) members.push(`[key: string]: ${tsType(indexSignature)};`);
   return members.length ? `{\n${members.join("\n")}\n}` : "{}";
 }
 

@@ -9,14 +9,20 @@ import type { Declaration, ExtensionFacet, SchemaModel, TypeNode } from "./types
 /**
  * What an extension's emitters read (SEP-2133), derived from its schema's shapes and the core's
  * facts, never from a list of names:
- * - a *message* is one of its declarations with a string-literal `method`: a request when it
- *   carries a required `id` (JSON-RPC's request envelope), a notification otherwise;
+ * - a *message* is one of its declarations with a string-literal `method`. One built on the core's
+ *   JSON-RPC envelope (it carries `jsonrpc`) travels between the core's parties: a request when it
+ *   carries a required `id`, a notification otherwise. One without the envelope (`{ method, params }`
+ *   only) travels elsewhere, between parties the core does not know (an app's view and its host,
+ *   over postMessage): a request when named `…Request` (the core's convention, as for results),
+ *   a notification otherwise, and sent by no core party, so no client calls it and no server
+ *   answers it;
  * - a request's *result* is `XResult` beside `XRequest` (the core's own convention), else the
  *   core's base result;
  * - a *widening result* is a result-shaped declaration (every property of the core's base result,
  *   its required ones pinned to literals: `resultType: "task"`) that none of its requests answers:
  *   a core method may answer it instead of its own result once the extension is negotiated;
- * - its *capability* is its one declaration named `…Capability`.
+ * - its *capability* is its one declaration named `…Capability`; a party's own capability is its
+ *   one declaration named after the core's capabilities of that party (`…ClientCapabilities`).
  * Senders: requests come from the core parties that send request groups of their own (a client);
  * notifications from the parties that serve them (the others), or any party when it has no requests.
  */
@@ -33,6 +39,8 @@ export interface ExtensionFacts {
   surface: Surface;
   widening: string[];
   capability: string | undefined;
+  /** A party's own capability declaration, by party id (`client`), when the extension types one. */
+  partyCapabilities: Record<string, string>;
 }
 
 export function analyzeExtension(core: SchemaModel, extension: SchemaModel): ExtensionFacts {
@@ -46,8 +54,9 @@ export function analyzeExtension(core: SchemaModel, extension: SchemaModel): Ext
   const servers = coreSurface.parties.map((p) => p.id).filter((id) => !requesters.includes(id));
   const messages = messagesOf(extension.declarations, facts.byName);
   const base = coreSurface.baseResult;
-  const requests = messages.filter((m) => m.kind === "request").map((m) => methodFact(m, facts.byName, owned, requesters, base?.name));
-  const notifications = messages.filter((m) => m.kind === "notification").map((m) => methodFact(m, facts.byName, owned, requesters.length ? servers : coreSurface.parties.map((p) => p.id)));
+  const notifiers = requesters.length ? servers : coreSurface.parties.map((p) => p.id);
+  const requests = messages.filter((m) => m.kind === "request").map((m) => methodFact(m, facts.byName, owned, m.wire ? requesters : [], base?.name));
+  const notifications = messages.filter((m) => m.kind === "notification").map((m) => methodFact(m, facts.byName, owned, m.wire ? notifiers : []));
   const answered = new Set(requests.flatMap((r) => (r.result ? [r.result.name] : [])));
   const isMessage = new Set(messages.map((m) => m.name));
   const widening = base ? extension.declarations.filter((d) => !answered.has(d.name) && !isMessage.has(d.name) && widens(d, base, facts.byName)).map((d) => d.name) : [];
@@ -60,13 +69,26 @@ export function analyzeExtension(core: SchemaModel, extension: SchemaModel): Ext
     errors: { codes: extension.constants.filter(isErrorCode).map((c) => ({ name: c.name, value: c.value as number })), pinned: [] },
     ...(base ? { baseResult: base } : {}),
   };
-  return { facet, name: facet.id.slice(facet.id.indexOf("/") + 1), facts, own: extension.declarations, owned, surface, widening, capability: capabilities.length === 1 ? capabilities[0] : undefined };
+  const partyCapabilities = partyCapabilitiesOf(extension.declarations, facts.server.types);
+  return { facet, name: facet.id.slice(facet.id.indexOf("/") + 1), facts, own: extension.declarations, owned, surface, widening, capability: capabilities.length === 1 ? capabilities[0] : undefined, partyCapabilities };
+}
+
+/** Per core party, the one extension declaration named after that party's core capabilities (`McpUiClientCapabilities`). */
+function partyCapabilitiesOf(declarations: Declaration[], types: Facts["server"]["types"]): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const [party, core] of [["client", types.clientCapabilities], ["server", types.serverCapabilities]] as const) {
+    const named = core ? declarations.filter((d) => d.name.endsWith(core) && d.name !== core) : [];
+    if (named.length === 1) found[party] = named[0]!.name;
+  }
+  return found;
 }
 
 interface ExtensionMessage {
   name: string;
   method: string;
   kind: "request" | "notification";
+  /** Built on the core's JSON-RPC envelope: it travels between the core's parties. */
+  wire: boolean;
 }
 
 function messagesOf(declarations: Declaration[], byName: ReadonlyMap<string, Declaration>): ExtensionMessage[] {
@@ -75,8 +97,10 @@ function messagesOf(declarations: Declaration[], byName: ReadonlyMap<string, Dec
     const self: TypeNode = { kind: "ref", name: declaration.name };
     const method = propertyBehind(self, "method", byName);
     if (method?.type.kind !== "literal" || typeof method.type.value !== "string") continue;
+    const wire = propertyBehind(self, "jsonrpc", byName) !== undefined;
     const id = propertyBehind(self, "id", byName);
-    messages.push({ name: declaration.name, method: method.type.value, kind: id && !id.optional ? "request" : "notification" });
+    const request = wire ? id !== undefined && !id.optional : declaration.name.endsWith("Request");
+    messages.push({ name: declaration.name, method: method.type.value, kind: request ? "request" : "notification", wire });
   }
   return messages.sort((a, b) => byText(a.method, b.method));
 }

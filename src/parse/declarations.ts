@@ -1,5 +1,6 @@
 import type {
   ExpressionWithTypeArguments,
+  VariableDeclaration,
   IntersectionTypeNode,
   TypeLiteralNode,
   TypeNode as TsTypeNode,
@@ -12,7 +13,7 @@ import { sameJson } from "../model/same.js";
 import { flatShape, heirShape, intersectShapes, objectOfType, omitKeys, type ShapeContext } from "../model/shapes.js";
 import type { AliasDeclaration, Constant, Heritage, InterfaceDeclaration, Property } from "../model/types.js";
 import { applyTags, warnConstraintsIgnored } from "./constraints.js";
-import { declared, excerpt, fail, knows, locate, type ParseContext } from "./context.js";
+import { declared, excerpt, fail, knows, locate, warn, type ParseContext } from "./context.js";
 import { readDoc } from "./jsdoc.js";
 import { literalValue } from "./numbers.js";
 import { parseShapes } from "./shapes.js";
@@ -138,17 +139,35 @@ function checkBase(ctx: ParseContext, clause: Node, heritage: Heritage): void {
   if (heritage.omit) omitKeys(heirShape(heritage.name, shapes), heritage.omit, excerpt(clause), shapes);
 }
 
-/** `export const NAME = <literal>` (also `as const`); anything else is not translatable. */
+/**
+ * `export const NAME = <literal>` (also `as const`); anything else is not translatable. An ambient
+ * constant of a `.d.ts` (`export declare const NAME: T`, no value) is carried when TypeScript reads
+ * its type as one literal (`Request["method"]` of a literal `method`), and skipped with a warning
+ * otherwise: it declares a value that lives elsewhere, nothing a schema must translate.
+ */
 export function convertConstants(ctx: ParseContext, statement: VariableStatement): Constant[] {
   const { doc, tags } = readDoc(ctx, statement);
   warnConstraintsIgnored(ctx, tags, "a constant");
-  return statement.getDeclarations().map((declaration) => {
+  return statement.getDeclarations().flatMap((declaration) => {
     let init = declaration.getInitializer();
     if (init && Node.isAsExpression(init)) init = init.getExpression();
-    const value = init ? literalValue(ctx, init) : undefined;
+    const value = init ? literalValue(ctx, init) : statement.hasDeclareKeyword() ? ambientValue(declaration) : undefined;
+    if (!init && value === undefined && statement.hasDeclareKeyword()) {
+      warn(ctx, declaration, `ambient constant \`${excerpt(declaration)}\` skipped: its type is not one string, number or boolean literal`);
+      return [];
+    }
     if (value === undefined || value === null) {
       return fail(ctx, declaration, `unsupported constant \`${excerpt(declaration)}\`: only string, number and boolean literals are translated`);
     }
-    return { name: declaration.getName(), value, exported: statement.isExported(), doc, location: locate(ctx, declaration) };
+    return [{ name: declaration.getName(), value, exported: statement.isExported(), doc, location: locate(ctx, declaration) }];
   });
+}
+
+/** The one literal TypeScript reads as an ambient constant's type, if it is one. */
+function ambientValue(declaration: VariableDeclaration): string | number | boolean | undefined {
+  if (!declaration.getTypeNode()) return undefined;
+  const type = declaration.getType();
+  if (type.isStringLiteral() || type.isNumberLiteral()) return type.getLiteralValue() as string | number;
+  if (type.isBooleanLiteral()) return type.getText() === "true";
+  return undefined;
 }

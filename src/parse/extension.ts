@@ -4,10 +4,13 @@ import { GeneratorError, UnboundImportError } from "../errors.js";
 import type { ExtensionFacet, SchemaModel } from "../model/types.js";
 import { excerpt, fail, locate, type ParseContext } from "./context.js";
 
-// An extension's schema.ts (SEP-2133) imports the core's types by a relative path
-// (`import type { Result } from "./spec.types.js"`). Those names bind to the core revision being
-// generated, whose converted declarations seed the parse (convert.ts): the model of the extension
-// holds its own declarations only, and refers to the core's by name.
+// An extension's schema imports the core's types, by a relative path (`import type { Result } from
+// "./spec.types.js"`, SEP-2133's layout) or by a package (`from "@modelcontextprotocol/client"`, a
+// published `.d.ts`). Whatever the specifier, the file's own imports are the only names it takes
+// from outside, and a schema holds types only: so every named import binds to the core revision
+// being generated, whose converted declarations seed the parse (convert.ts), and a name the core
+// lacks is an error at its place. The model of the extension holds its own declarations only, and
+// refers to the core's by name.
 
 /** What parsing an extension needs besides its text: the core it binds to, and its identifier if the caller gives one. */
 export interface ExtensionInput {
@@ -18,22 +21,40 @@ export interface ExtensionInput {
   id?: string;
 }
 
-/** Puts the core's text where each relative import of `sourceFile` points (`./spec.types.js` → `/spec.types.ts`). */
+/**
+ * Puts the core's text where each import of `sourceFile` resolves, so TypeScript checks the
+ * extension against it: a relative one beside the schema (`./spec.types.js` -> `/spec.types.ts`),
+ * a package one as that package's entry (`@scope/pkg/types.js` -> `/node_modules/@scope/pkg/types.ts`).
+ */
 export function placeCore(sourceFile: SourceFile, coreText: string): void {
   const project = sourceFile.getProject();
   for (const statement of sourceFile.getImportDeclarations()) {
     const from = statement.getModuleSpecifierValue();
-    if (!from.startsWith("./") && !from.startsWith("../")) continue;
-    const path = posix.resolve("/", from).replace(/\.(js|ts|d\.ts)$/, "") + ".ts";
-    if (path !== sourceFile.getFilePath() && !project.getSourceFile(path)) project.createSourceFile(path, coreText);
+    const base = isRelative(from) ? posix.resolve("/", from) : isPackage(from) ? `/node_modules/${from}` : undefined;
+    if (base === undefined) continue;
+    const stem = base.replace(/\.(js|ts|d\.ts)$/, "");
+    for (const path of [`${stem}.ts`, `${stem}/index.ts`]) {
+      if (path !== sourceFile.getFilePath() && !project.getSourceFile(path)) project.createSourceFile(path, coreText);
+    }
   }
+}
+
+function isRelative(from: string): boolean {
+  return from.startsWith("./") || from.startsWith("../");
+}
+
+/** A bare package specifier (`pkg`, `@scope/pkg`, `@scope/pkg/sub/path.js`): npm's name rules, lower case. */
+const PACKAGE = /^(@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*(\/[A-Za-z0-9._~-]+)*$/;
+
+function isPackage(from: string): boolean {
+  return PACKAGE.test(from);
 }
 
 /** `import type { A, B as C } from "./x.js"`: each local name bound to the core declaration it names. */
 export function bindImport(ctx: ParseContext, statement: ImportDeclaration, core: SchemaModel): void {
   const from = statement.getModuleSpecifierValue();
-  if (!from.startsWith("./") && !from.startsWith("../")) {
-    fail(ctx, statement, `an extension imports core types by a relative path (\`./spec.types.js\`), not \`${from}\``);
+  if (!isRelative(from) && !isPackage(from)) {
+    fail(ctx, statement, `an extension imports core types by a relative path (\`./spec.types.js\`) or a package name (\`@modelcontextprotocol/client\`), not \`${from}\``);
   }
   if (statement.getDefaultImport() || statement.getNamespaceImport()) {
     fail(ctx, statement, `unsupported import \`${excerpt(statement)}\`: an extension names the core types it imports (\`import type { Result } from "${from}"\`)`);

@@ -88,8 +88,8 @@ function convertReference(ctx: ParseContext, node: Node & { getTypeName(): Node;
   if (name === "Array" && args.length === 1) return { kind: "array", items: convertType(ctx, args[0]!) };
   if (name === "Record" && args.length === 2) {
     const key = convertType(ctx, args[0]!);
-    if (key.kind !== "string") fail(ctx, args[0]!, `unsupported Record key type \`${excerpt(args[0]!)}\` (only string keys map to JSON objects)`);
-    return { kind: "object", properties: [], indexSignature: mapValues(ctx, args[1]!) };
+    if (key.kind === "string") return { kind: "object", properties: [], indexSignature: mapValues(ctx, args[1]!) };
+    return literalKeyRecord(ctx, args[0]!, key, args[1]!);
   }
   if (name === "Omit" && args.length === 2) {
     return omitKeys(objectShapeOf(ctx, args[0]!), keyList(ctx, args[1]!), excerpt(args[0]!), parseShapes(ctx, node));
@@ -125,10 +125,33 @@ function convertProperty(ctx: ParseContext, member: Node & { getNameNode(): Node
 }
 
 /**
+ * `Record<"a" | "b", V>` (the keys written, or an alias of them): the object with those keys, as
+ * TypeScript reads it: those keys and no other (a `never` index signature). A value type that
+ * admits `undefined` (`Record<K, string | undefined>`) makes each key optional: JSON has no
+ * `undefined`, so such a key is simply absent.
+ */
+function literalKeyRecord(ctx: ParseContext, keyNode: TsTypeNode, key: TypeNode, valueNode: TsTypeNode): TypeNode {
+  const members = unionMembersOf(ctx, keyNode, key) ?? [key];
+  const names = members.map((member) =>
+    member.kind === "literal" && typeof member.value === "string"
+      ? member.value
+      : fail(ctx, keyNode, `unsupported Record key type \`${excerpt(keyNode)}\` (string, or a union of string literals, map to JSON objects)`),
+  );
+  const parts = unionParts(valueNode);
+  const kept = parts.filter((part) => !isUndefined(part));
+  if (!kept.length) fail(ctx, valueNode, `\`${excerpt(valueNode)}\` has no JSON form: a Record's values need a JSON type`);
+  const type = convertUnion(ctx, kept);
+  const properties = names.map((name) => ({ name, optional: kept.length < parts.length, type, doc: { text: "" } }));
+  return { kind: "object", properties, indexSignature: { kind: "never" } };
+}
+
+/**
  * `x?: T | undefined` is the same JSON as `x?: T`; `undefined` anywhere else has no JSON form,
  * and neither has an optional property whose only type is `undefined` (it could never be sent).
  */
 function stripUndefined(ctx: ParseContext, name: string, node: TsTypeNode, optional: boolean): TypeNode {
+  // `x?: never`: the key must be absent (a field that belongs elsewhere, named so a sender sees why).
+  if (optional && unparenthesize(node).getKind() === SyntaxKind.NeverKeyword) return { kind: "never" };
   const parts = unionParts(node);
   if (!optional || !parts.some(isUndefined)) return convertType(ctx, node);
   const kept = parts.filter((part) => !isUndefined(part));

@@ -1,9 +1,13 @@
-// Extension schemas (SEP-2133) by the same rule as revisions (inputs.ts): a short name (`tasks`)
-// resolves to `<root>/extensions/<name>/draft/schema.ts` under `--spec-root`, `$MCP_SPEC_ROOT` or
-// the project cache, which alone is filled on demand from the pin in schema/revisions.json (its
-// own upstream URL, sha256-checked); a path (a schema.ts) is read where it is. `id=path` gives the
-// identifier of a schema whose header does not say it.
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+// Extension schemas (SEP-2133) by the same rule as revisions (inputs.ts). A short name (`tasks`,
+// `apps`), or an identifier (`io.modelcontextprotocol/ui`, matched to a pin's `id` first, else read
+// by its name part), resolves under `--spec-root`, `$MCP_SPEC_ROOT` or the project cache to
+// `<root>/extensions/<name>/draft/<file>` when it exists, else to the newest dated folder
+// `<root>/extensions/<name>/<YYYY-MM-DD>/<file>`; `name@version` names the folder (`apps@2026-01-26`,
+// `tasks@draft`). `<file>` is the first of SCHEMA_FILES there. Only the cache is filled on demand,
+// from the pin in schema/revisions.json (its own upstream URL, sha256-checked). A path (a `.ts` or
+// `.d.ts`) is read where it is. The identifier: `id=path` gives it; else the pin of that name (or,
+// for a path, the pin with the file's sha256) when the pin states one; else the schema's header.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { DownloadError, GeneratorError } from "../errors.js";
 import { hashText } from "../project.js";
@@ -28,22 +32,54 @@ export interface ExtensionSource {
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const GIVEN_ID = /^([A-Za-z0-9.-]+\/[A-Za-z0-9._-]+)=(.+)$/;
+const DATED = /^\d{4}-\d{2}-\d{2}$/;
+/** The schema file of an extension's version folder, in this order: SEP-2133's layout, then a published `.d.ts`. */
+const SCHEMA_FILES = ["schema.ts", "schema.d.ts", "spec.types.ts", "spec.types.d.ts"];
 
-/** `tasks`, `io.modelcontextprotocol/tasks`, `path/to/schema.ts`, or `vendor/name=path/to/schema.ts`. */
+/** `tasks`, `apps@2026-01-26`, `io.modelcontextprotocol/tasks`, `path/to/schema.ts`, or `vendor/name=path/to/schema.ts`. */
 export function resolveExtension(value: string, root: InputRoot): ExtensionSource {
   const given = GIVEN_ID.exec(value);
   if (given) return { ...fromFile(given[2]!), id: given[1]! };
-  if (value.endsWith(".ts") || (existsSync(value) && statSync(value).isFile())) return fromFile(value);
-  const name = /^[A-Za-z0-9.-]+\/([A-Za-z0-9._-]+)$/.exec(value)?.[1] ?? value;
-  if (!NAME.test(name)) throw new GeneratorError(`"${value}" is neither an extension name (e.g. tasks) nor the path of an extension's schema.ts`);
-  const file = join(root.dir, "extensions", name, "draft", "schema.ts");
-  if (existsSync(file)) return fromFile(file, name);
-  const pin = readPins().extensions?.[name];
-  if (root.from === "cache" && pin) return { kind: "extension", file, name, sha256: pin.sha256, url: pin.url };
-  const pinned = Object.keys(readPins().extensions ?? {});
+  if (value.endsWith(".ts") || (existsSync(value) && statSync(value).isFile())) return withPinnedId(fromFile(value));
+  const [asked, version] = value.split("@") as [string, string | undefined];
+  const pins = readPins().extensions ?? {};
+  const byId = Object.entries(pins).find(([, pin]) => pin.id === asked)?.[0];
+  const name = byId ?? /^[A-Za-z0-9.-]+\/([A-Za-z0-9._-]+)$/.exec(asked)?.[1] ?? asked;
+  if (!NAME.test(name) || (version !== undefined && version !== "draft" && !DATED.test(version))) {
+    throw new GeneratorError(`"${value}" is neither an extension name (e.g. tasks, apps@2026-01-26) nor the path of an extension's schema`);
+  }
+  const pin = pins[name];
+  const id = pin?.id ? { id: pin.id } : {};
+  const file = schemaIn(join(root.dir, "extensions", name), version);
+  if (file) return { ...fromFile(file, name), ...id };
+  if (root.from === "cache" && pin && (version === undefined || pin.path.includes(`/${version}/`))) {
+    return { kind: "extension", file: join(root.dir, pin.path), name, sha256: pin.sha256, url: pin.url, ...id };
+  }
+  const pinned = Object.keys(pins);
+  const looked = version === undefined ? `${join(root.dir, "extensions", name, "draft", "schema.ts")} does not exist, nor a dated folder extensions/${name}/YYYY-MM-DD/ with` : `${join(root.dir, "extensions", name, version)}/ holds none of`;
   throw new GeneratorError(
-    `extension "${name}" is not available: ${file} does not exist. ${pinned.length ? `Pinned extensions (downloaded into the project cache when no --spec-root is given): ${pinned.join(", ")}. ` : ""}Pass --spec-root DIR holding extensions/${name}/draft/schema.ts, or the path of its schema.ts`,
+    `extension "${name}" is not available: ${looked} ${SCHEMA_FILES.join(", ")}. ${pinned.length ? `Pinned extensions (downloaded into the project cache when no --spec-root is given): ${pinned.join(", ")}. ` : ""}Pass --spec-root DIR holding extensions/${name}/draft/schema.ts (or a dated folder), or the path of its schema`,
   );
+}
+
+/** The schema file of `<dir>/<version>/`, or without a version of `draft/`, else of the newest dated folder. */
+function schemaIn(dir: string, version: string | undefined): string | undefined {
+  const inFolder = (folder: string) => SCHEMA_FILES.map((f) => join(dir, folder, f)).find((f) => existsSync(f) && statSync(f).isFile());
+  if (version !== undefined) return inFolder(version);
+  const draft = inFolder("draft");
+  if (draft || !existsSync(dir) || !statSync(dir).isDirectory()) return draft;
+  const dated = readdirSync(dir).filter((f) => DATED.test(f)).sort();
+  for (const folder of dated.reverse()) {
+    const found = inFolder(folder);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A path whose text is a pinned extension's (same sha256) takes the pin's identifier. */
+function withPinnedId(source: ExtensionSource): ExtensionSource {
+  const pin = Object.values(readPins().extensions ?? {}).find((p) => p.sha256 === source.sha256 && p.id);
+  return pin ? { ...source, id: pin.id! } : source;
 }
 
 function fromFile(path: string, name: string | null = null): ExtensionSource {

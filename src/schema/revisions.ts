@@ -12,13 +12,15 @@ export interface RevisionPins {
   commit: string;
   baseUrl: string;
   revisions: Record<string, PinnedRevision>;
-  /** Official extensions' schema.ts by short name (`tasks`), each from its own repository. */
+  /** Official extensions' schemas by short name (`tasks`, `apps`), each from its own repository or package. */
   extensions?: Record<string, PinnedExtension>;
 }
 
 export interface PinnedExtension extends PinnedRevision {
-  /** Where to download it (its repository's raw file at the pinned commit). */
+  /** Where to download it (its repository's raw file at the pinned commit, or its published package's file). */
   url: string;
+  /** Its identifier (`vendor/name`), for a schema whose header does not state it. */
+  id?: string;
 }
 
 export function readPins(): RevisionPins {

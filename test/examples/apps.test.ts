@@ -9,6 +9,7 @@ import { registerAppResource, registerAppTool, RESOURCE_MIME_TYPE } from "@model
 import { mkdirSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import * as z from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectInProcess, createServer, inProcessFetch, inProcessUrl, resource, tool, uiResource } from "../../examples/gen/index.js";
@@ -61,6 +62,11 @@ function withoutDialect<T extends object | undefined>(schema: T): T {
   return rest as T;
 }
 
+/** The extension's generated validators (`--extension apps` in examples/build.mjs), imported at run time: the type check runs before examples/gen exists. */
+async function generatedUi(): Promise<{ isMcpUiToolMeta(v: unknown): boolean; isMcpUiResourceMeta(v: unknown): boolean }> {
+  return (await import(pathToFileURL(join(REPO_ROOT, "examples/gen/2026-07-28/ext/ui/index.js")).href)) as never;
+}
+
 const byName = <T extends { name: string }>(items: T[]) => [...items].sort((x, y) => x.name.localeCompare(y.name));
 
 describe("examples/apps on the wire (SDK v2 client)", () => {
@@ -75,6 +81,9 @@ describe("examples/apps on the wire (SDK v2 client)", () => {
     expect(tools.map((t) => t.name).sort()).toEqual(["chart_data", "open_form", "show_chart", "submit_form"]);
     const toolMeta = validator("McpUiToolMeta");
     for (const tool of tools) expect(toolMeta(tool._meta?.["ui"]), `${tool.name}: ${JSON.stringify(toolMeta.errors)}`).toBe(true);
+    const generated = await generatedUi();
+    for (const tool of tools) expect(generated.isMcpUiToolMeta(tool._meta?.["ui"]), tool.name).toBe(true);
+    expect(generated.isMcpUiToolMeta({ visibility: ["agent"] })).toBe(false);
     const chart = tools.find((t) => t.name === "show_chart")!;
     expect(chart._meta).toEqual({ ui: { resourceUri: "ui://apps/chart.html" }, "ui/resourceUri": "ui://apps/chart.html" });
     expect(tools.find((t) => t.name === "chart_data")!._meta).toEqual({ ui: { visibility: ["app"] } });
@@ -87,6 +96,7 @@ describe("examples/apps on the wire (SDK v2 client)", () => {
       const [content] = read.contents;
       expect(content).toMatchObject({ uri, mimeType: "text/html;profile=mcp-app", text: uri.includes("chart") ? PAGES.chart : PAGES.form });
       expect(resourceMeta(content!._meta?.["ui"]), JSON.stringify(resourceMeta.errors)).toBe(true);
+      expect(generated.isMcpUiResourceMeta(content!._meta?.["ui"]), uri).toBe(true);
     }
   });
 
@@ -106,7 +116,7 @@ describe("examples/apps on the wire (SDK v2 client)", () => {
     }
   });
 
-  it("gives a client without the extension the core tools: no app metadata, no app-only tools", async () => {
+  it("gives a client without the extension the core tools: no app metadata, no app-only tools (a call of one is refused with -32021)", async () => {
     const plain = await v2Client(false);
     try {
       const { tools } = await plain.listTools();
@@ -114,8 +124,22 @@ describe("examples/apps on the wire (SDK v2 client)", () => {
       for (const tool of tools) expect(tool._meta).toBeUndefined();
       const result = await plain.callTool({ name: "show_chart", arguments: { metric: "cpu" } });
       expect(result.content).toEqual([{ type: "text", text: JSON.stringify(result.structuredContent) }]); // the text fallback
+      // An app-only tool is not the agent's to call, and this client has no app: -32021 names the extension (SEP-2133).
+      const refused = await plain.callTool({ name: "chart_data", arguments: { metric: "cpu", offset: 0 } }).then(() => undefined, (error: unknown) => error as { code?: number; data?: unknown });
+      expect(refused).toMatchObject({ code: -32021, data: { requiredCapabilities: { extensions: { [UI]: {} } } } });
     } finally {
       await plain.close();
+    }
+  });
+
+  it("calls an app-only tool for a client that declared the extension (its view's host relays the app's calls)", async () => {
+    const withApps = await v2Client(true);
+    try {
+      const result = await withApps.callTool({ name: "chart_data", arguments: { metric: "cpu", offset: 1 } });
+      expect(result.isError).not.toBe(true);
+      expect((result.structuredContent as { points: unknown[] }).points).toHaveLength(4);
+    } finally {
+      await withApps.close();
     }
   });
 

@@ -97,13 +97,15 @@ export class PayloadGenerator {
   private sampleObject(type: ObjectType, sites: Site[], path: Array<string | number>, depth: number): Record<string, unknown> {
     const value: Record<string, unknown> = {};
     for (const property of type.properties) {
-      if (property.optional && (depth > 5 || this.random() < 0.5)) continue;
+      // `x?: never`: the key must be absent.
+      if (property.type.kind === "never" || (property.optional && (depth > 5 || this.random() < 0.5))) continue;
       const at = [...path, property.name];
       sites.push({ path: at, type: property.type, required: !property.optional });
       value[property.name] = this.sampleNode(property.type, sites, at, depth + 1);
     }
     const extraType = type.indexSignature;
-    if (depth < 5 && this.random() < 0.3) {
+    // A `never` index signature (`Record<string, never>`, a record of literal keys) admits no other key.
+    if (extraType?.kind !== "never" && depth < 5 && this.random() < 0.3) {
       const key = `x-extra-${this.int(0, 99)}`;
       if (!(key in value)) value[key] = extraType ? this.sample(extraType, sites, [...path, key], depth + 1) : this.json(depth);
     }

@@ -3,10 +3,12 @@
 // `tool(…, { ui })` links to by value, and `apps()` is the extension as createServer takes it:
 // it declares the capability in both eras and gives a client that did not declare the extension
 // the core protocol's tools (no `_meta.ui`, no tools only an app may call), as SEP-2133's graceful
-// degradation asks. The extension has no methods of its own on the server's side: everything
-// between a view and its host travels over postMessage.
+// degradation asks; such a client's `tools/call` of an app-only tool is refused with -32021 naming
+// the extension (the spec: an app-only tool is not callable by the agent; SEP-2133: a server that
+// needs an extension the client did not declare says so with -32021). The extension has no methods
+// of its own on the server's side: everything between a view and its host travels over postMessage.
 import { isObject, type JsonObject } from "../shared/messages.js";
-import { declaredExtensions, type ExtensionCall, type ExtensionSchema, type ServerExtension } from "./extension.js";
+import { declaredExtensions, missingExtension, type ExtensionCall, type ExtensionHost, type ExtensionSchema, type ServerExtension } from "./extension.js";
 import { resource, type DefinitionContext, type ResourceDefinition } from "./define.js";
 import { LEGACY_URI_KEY, UI_EXTENSION_ID, UI_MIME_TYPE, UI_VIEW } from "./ui-view.js";
 
@@ -82,11 +84,20 @@ export interface AppsOptions {
 /** MCP Apps for createServer's `extensions`: declared in both eras; tools/list degrades for a client without it. */
 export function apps(schema: ExtensionSchema = APPS_SCHEMA, options: AppsOptions = {}): ServerExtension {
   if (schema.id !== UI_EXTENSION_ID) throw new TypeError(`apps(): the schema is ${JSON.stringify(schema.id)}, not ${UI_EXTENSION_ID}`);
+  let host: ExtensionHost | undefined;
   return {
     schema,
     capability: options.capability ?? {},
     eras: ["stateless", "session"],
+    attach(attached) {
+      host = attached;
+    },
     around: {
+      "tools/call": async (params, _ctx, next, call) => {
+        const name = params["name"];
+        if (typeof name === "string" && !rendersApps(call) && appOnly(host?.tool(name)?.info)) throw missingExtension(UI_EXTENSION_ID, `the app-only tool ${JSON.stringify(name)}`);
+        return next();
+      },
       "tools/list": async (_params, _ctx, next, call) => {
         const result = await next();
         return rendersApps(call) || !isObject(result) || !Array.isArray(result["tools"]) ? result : { ...result, tools: result["tools"].flatMap(coreTool) };
@@ -103,11 +114,17 @@ export function rendersApps(call: Pick<ExtensionCall, "client">): boolean {
   return !Array.isArray(types) || types.includes(UI_MIME_TYPE);
 }
 
+/** Whether a tool's listing says only an app may call it (`_meta.ui.visibility` without "model"). */
+function appOnly(tool: JsonObject | undefined): boolean {
+  const ui = isObject(tool?.["_meta"]) ? tool["_meta"]["ui"] : undefined;
+  return isObject(ui) && Array.isArray(ui["visibility"]) && !ui["visibility"].includes("model");
+}
+
 /** A tool as a client without the extension gets it: no app metadata; none at all when only an app may call it. */
 function coreTool(tool: unknown): unknown[] {
   if (!isObject(tool) || !isObject(tool["_meta"])) return [tool];
-  const { ui, [LEGACY_URI_KEY]: _legacy, ...rest } = tool["_meta"];
-  if (isObject(ui) && Array.isArray(ui["visibility"]) && !ui["visibility"].includes("model")) return [];
+  if (appOnly(tool)) return [];
+  const { ui: _ui, [LEGACY_URI_KEY]: _legacy, ...rest } = tool["_meta"];
   const { _meta: _dropped, ...core } = tool;
   return [Object.keys(rest).length ? { ...core, _meta: rest } : core];
 }
