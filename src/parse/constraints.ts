@@ -97,8 +97,15 @@ function numberTypeTag(ctx: ParseContext, type: TypeNode, tag: DocTag): TypeNode
   return onKind(ctx, type, tag, "number", (node) => ({ ...node, integer }));
 }
 
+/**
+ * `@format` values that make a number an integer: ts-to-zod's (`z.number().int()`), how an
+ * extension whose bare `number` is any JSON number marks its integer fields.
+ */
+const INTEGER_FORMATS = new Set(["int", "int32", "int64"]);
+
 function formatTag(ctx: ParseContext, type: TypeNode, tag: DocTag): TypeNode {
   if (!tag.value) fail(ctx, tag.pos, "@format needs a format name");
+  if (INTEGER_FORMATS.has(tag.value)) return onKind(ctx, type, tag, "number", (node) => ({ ...node, integer: true }));
   if (!ENFORCED_FORMATS.has(tag.value)) {
     warn(ctx, tag.pos, `@format ${tag.value} is not known to mcp-gen: kept in the docs, not enforced`);
   }

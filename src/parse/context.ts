@@ -31,6 +31,13 @@ export interface ParseContext {
    * Empty for a schema that stands alone.
    */
   core: ReadonlySet<string>;
+  /**
+   * What a bare `number` is: `integer` in a core revision (upstream generates schema.json with
+   * `--defaultNumberType integer`), `json` (any JSON number) in an extension's own declarations,
+   * whose upstream schema.json comes from ts-to-zod (`z.number()`); `@TJS-type integer` still
+   * makes one an integer there.
+   */
+  bareNumber: "integer" | "json";
   imported: Map<string, string>;
   /**
    * The converted declaration `name`, whose shape the caller needs. When it is not

@@ -5,7 +5,7 @@ import { fail, knows, PendingDeclaration, type ParseContext } from "./context.js
 import { convertAlias, convertInterface } from "./declarations.js";
 import { lineLocator } from "./location.js";
 
-export function createContext(fileName: string, sourceFile: SourceFile, core: readonly Declaration[] = []): ParseContext {
+export function createContext(fileName: string, sourceFile: SourceFile, core: readonly Declaration[] = [], bareNumber: ParseContext["bareNumber"] = "integer"): ParseContext {
   const text = sourceFile.getFullText();
   const ctx: ParseContext = {
     fileName,
@@ -16,6 +16,7 @@ export function createContext(fileName: string, sourceFile: SourceFile, core: re
     constants: new Map(),
     converted: new Map(core.map((d) => [d.name, d])),
     core: new Set(core.map((d) => d.name)),
+    bareNumber,
     imported: new Map(),
     converting: new Set(),
     claimedDocs: new Set(),

@@ -45,7 +45,7 @@ export function parseSchema(input: ParseInput): ParseResult {
 
 function parse(input: ParseInput): ParseResult {
   const sourceFile = loadSourceFile(input);
-  const ctx = createContext(input.fileName, sourceFile, input.extension?.core.declarations);
+  const ctx = createContext(input.fileName, sourceFile, input.extension?.core.declarations, input.extension ? "json" : "integer");
   collectStatements(ctx, sourceFile.getStatements(), input.extension?.core);
   const declarations = convertAll(ctx);
   const [cycle] = aliasCycles(declarations);

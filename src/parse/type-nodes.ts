@@ -13,7 +13,6 @@ import { objectShapeOf, parseShapes } from "./shapes.js";
 
 const KEYWORDS = new Map<SyntaxKind, () => TypeNode>([
   [SyntaxKind.StringKeyword, () => ({ kind: "string" })],
-  [SyntaxKind.NumberKeyword, () => ({ kind: "number", integer: true })],
   [SyntaxKind.BooleanKeyword, () => ({ kind: "boolean" })],
   [SyntaxKind.NullKeyword, () => ({ kind: "null" })],
   [SyntaxKind.UnknownKeyword, () => ({ kind: "unknown" })],
@@ -25,6 +24,7 @@ const KEYWORDS = new Map<SyntaxKind, () => TypeNode>([
 export function convertType(ctx: ParseContext, node: TsTypeNode): TypeNode {
   const keyword = KEYWORDS.get(node.getKind());
   if (keyword) return keyword();
+  if (node.getKind() === SyntaxKind.NumberKeyword) return { kind: "number", integer: ctx.bareNumber === "integer" };
   if (node.getKind() === SyntaxKind.UndefinedKeyword) {
     return fail(ctx, node, "`undefined` has no JSON form (an optional property may add it: `x?: T | undefined` is read as `x?: T`)");
   }

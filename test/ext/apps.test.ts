@@ -98,6 +98,15 @@ describe("the generated extension", () => {
     expect(Object.keys(client)).toEqual([]);
   });
 
+  it("a bare number is any JSON number, as in schema.json: a host's fractional container size passes both", () => {
+    const context = { containerDimensions: { maxHeight: 400.5, width: 320.25 } };
+    expect(openedSchemas().validator("McpUiHostContext")(context)).toBe(true);
+    const fast = ext["isMcpUiHostContext"] as (value: unknown) => boolean;
+    const zod = ext["McpUiHostContextSchema"] as { safeParse(value: unknown): { success: boolean } };
+    expect([fast(context), zod.safeParse(context).success]).toEqual([true, true]);
+    expect([fast({ containerDimensions: { maxHeight: "400" } }), zod.safeParse({ containerDimensions: { maxHeight: "400" } }).success]).toEqual([false, false]);
+  });
+
   it("the client's capability is McpUiClientCapabilities (named after the core's ClientCapabilities)", () => {
     const capability = ext.EXTENSION.capabilities["client"]!;
     expect(capability.safeParse({ mimeTypes: ["text/html;profile=mcp-app"] }).success).toBe(true);
@@ -130,9 +139,9 @@ export const uses: readonly unknown[] = [meta, styles, wrong, EXTENSION.id, OPEN
  * at run time rather than refusing them; MCP's objects are open), and the record keyed by an
  * enum (`McpUiStyles`, `Record<K, string | undefined>`: "Individual style keys are optional")
  * lists every key as required; and every `T | undefined` (those values, `maxHeight?: number |
- * undefined`) is `anyOf: [T, {}]`, which lets any value pass (undefined has no JSON Schema). And mcp-gen reads a bare `number` as an integer (upstream's
- * convention for the core, kept for extensions as for Tasks), where schema.json says `number`,
- * and the core types schema.json inlines (from the SDK's Zod) carry no `format` (a `uri` is any
+ * undefined`) is `anyOf: [T, {}]`, which lets any value pass (undefined has no JSON Schema). An
+ * extension's bare `number` is any JSON number, as here, but the core types schema.json inlines
+ * (from the SDK's Zod) read the core's integers as numbers and carry no `format` (a `uri` is any
  * string): a non-integer and a bad format are the mutations Ajv may accept and mcp-gen refuse.
  * Those inlined core types are the SDK's Zod, laxer than the core's schema.ts (a `structuredContent`
  * array, an `outputSchema` without `type: "object"`): inside a core type's value, Ajv may accept what
