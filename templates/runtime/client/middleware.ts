@@ -3,7 +3,6 @@
 // (`(call, next) => result`), so one logging or timing function fits both sides.
 import { runChain } from "../shared/chain.js";
 
-
 /** One outgoing request as middleware sees it; a revision's client narrows `method` and `params`. */
 export interface ClientCall<Method extends string = string, Params = unknown> {
   readonly method: Method;
