@@ -6,7 +6,8 @@ import { REPO_ROOT } from "../helpers/spec.js";
 // Comments and docs that name a file the repository no longer has send a reader nowhere. Every
 // `*.ts` path named in a comment of src/ or templates/, or in the prose of docs/ and the README,
 // must exist. A name resolves against the naming file's folders, then the roots below; a bare
-// name must be some file's name. Not ours, and so not checked: the spec's `schema.ts`, paths
+// name must be some file's name. Not ours, and so not checked: the spec's `schema.ts` (and an
+// extension's `spec.types.d.ts`), a package's path (`@scope/pkg/types.ts`), paths
 // with a placeholder segment (`R/schema.ts`, `DIR/server.ts`, `a/b.ts`), and code blocks of docs
 // (a user's project).
 
@@ -31,7 +32,7 @@ function prose(path: string): string {
 }
 
 function exists(from: string, reference: string): boolean {
-  if (/(^|\/)schema\.ts$/.test(reference) || /(^|\/)([A-Z]+|[a-z])\//.test(reference) || reference.startsWith("/")) return true;
+  if (/(^|\/)(schema|spec\.types)(\.d)?\.ts$/.test(reference) || /(^|\/)([A-Z]+|[a-z])\//.test(reference) || reference.startsWith("/")) return true;
   if (!reference.includes("/")) return KNOWN_NAMES.has(reference) || KNOWN_NAMES.has(reference.replace(/\.d\.ts$/, ".ts"));
   // A declaration file of the output (`schemas.d.ts`) stands for its source.
   const path = reference.replace(/^\.\//, "").replace(/\.d\.ts$/, ".ts");
@@ -44,7 +45,7 @@ describe("file references in comments and docs", () => {
   it("every *.ts file named in src/, templates/, docs/ and README.md exists", () => {
     const named = [...filesUnder("src"), ...filesUnder("templates"), ...filesUnder("docs"), join(REPO_ROOT, "README.md")].filter((path) => /\.(ts|hbs|md)$/.test(path));
     const missing = named.flatMap((path) =>
-      [...prose(path).matchAll(/(?<![\w./-])((?:\.{0,2}\/)?(?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.ts)\b/g)]
+      [...prose(path).matchAll(/(?<![\w./@-])((?:\.{0,2}\/)?(?:[\w.-]+\/)*[\w-]+(?:\.[\w-]+)*\.ts)\b/g)]
         .filter((m) => !exists(path, m[1]!))
         .map((m) => `${relative(REPO_ROOT, path)}: ${m[1]}`),
     );
