@@ -113,6 +113,7 @@ describe("Tasks, server side", () => {
     await until(s, asked, "input_required");
     await call(s, "tasks/update", { taskId: asked, inputResponses: { sure: { action: "accept", content: { ok: true } } } });
     expect((await until(s, asked, "completed")).result.content[0].text).toBe("confirmed");
+    expect(await inner.get(asked, "alice")).not.toHaveProperty("answered");
     const before = seen.aborted;
     const waiting = (await call(s, "tools/call", { name: "wait", arguments: {} })).result.taskId;
     await call(s, "tasks/cancel", { taskId: waiting });

@@ -96,8 +96,10 @@ function completed(result: unknown, info: MethodInfo | undefined, max: number): 
 export async function runTask(host: TaskHost, live: LiveTask, record: TaskRecord, ctx: RequestContext, next: (ctx: RequestContext) => Promise<unknown>, client: ClientFacts, binding: RevisionBinding, method: string): Promise<void> {
   const signal = live.controller.signal;
   const settle = async (patch: TaskPatch) => {
-    if (patch.status === "completed" || patch.status === "failed") live.ending = true;
-    const next$ = await host.store.update(record.taskId, patch);
+    // An ending task keeps no answers: they were the handler's input, not its result.
+    const ending = patch.status === "completed" || patch.status === "failed";
+    if (ending) live.ending = true;
+    const next$ = await host.store.update(record.taskId, ending ? { ...patch, answered: undefined } : patch);
     if (next$) host.changed(next$);
   };
   let responses = ctx.inputResponses as Record<string, unknown> | undefined;

@@ -94,7 +94,7 @@ export function tasks(schema: ExtensionSchema, options: TasksOptions = {}): Serv
     if (TERMINAL.includes(record.status) || record.leaseUntil === undefined || record.leaseUntil >= Date.now()) return record;
     const at = new Date(record.leaseUntil).toISOString();
     const message = `The task's worker stopped: the process running it did not renew its lease, which ran out at ${at} (it died, or lost the store)`;
-    const failed = await store.update(record.taskId, { status: "failed", statusMessage: message, error: { code: JSONRPC.internalError, message }, inputRequests: undefined });
+    const failed = await store.update(record.taskId, { status: "failed", statusMessage: message, error: { code: JSONRPC.internalError, message }, inputRequests: undefined, answered: undefined });
     if (failed) taskHost.changed(failed);
     return failed ?? (await store.get(record.taskId, principalOf(ctx))) ?? record;
   };
@@ -181,7 +181,7 @@ export function tasks(schema: ExtensionSchema, options: TasksOptions = {}): Serv
         handle: async (params, ctx) => {
           const record = await found(params, ctx);
           if (TERMINAL.includes(record.status)) return {};
-          const cancelled = await store.update(record.taskId, { status: "cancelled", statusMessage: "Cancelled by the client", inputRequests: undefined });
+          const cancelled = await store.update(record.taskId, { status: "cancelled", statusMessage: "Cancelled by the client", inputRequests: undefined, answered: undefined });
           await store.signal({ taskId: record.taskId, kind: "cancel" });
           if (cancelled) taskHost.changed(cancelled);
           return {};
